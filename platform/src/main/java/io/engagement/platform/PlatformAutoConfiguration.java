@@ -1,0 +1,64 @@
+package io.engagement.platform;
+
+import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.auth.InternalTokenFilter;
+import io.engagement.platform.error.ContractErrorHandler;
+import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.lifecycle.ParentProcessWatch;
+import io.engagement.platform.validation.JsonBodyReader;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Clock;
+
+/** What every service of the suite gets by depending on {@code platform}. */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"})
+@EnableConfigurationProperties(PlatformProperties.class)
+public class PlatformAutoConfiguration {
+
+    /** Ahead of Spring Boot's error handler (-1), so no failure is answered in another shape. */
+    @Bean
+    @Order(-2)
+    ContractErrorHandler contractErrorHandler(ObjectMapper json) {
+        return new ContractErrorHandler(json);
+    }
+
+    @Bean
+    JsonBodyReader jsonBodyReader(ObjectMapper json, PlatformProperties properties) {
+        return new JsonBodyReader(json, (int) properties.maxBodySize().toBytes());
+    }
+
+    @Bean
+    InternalToken internalToken(PlatformProperties properties) {
+        var settings = properties.internalToken();
+        return new InternalToken(settings.secret(), settings.lifetime(), Clock.systemUTC());
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "engagement.internal-token.enforce", havingValue = "true", matchIfMissing = true)
+    InternalTokenFilter internalTokenFilter(InternalToken tokens, PlatformProperties properties) {
+        return new InternalTokenFilter(tokens, properties.internalToken().openPaths());
+    }
+
+    @Bean
+    @ConditionalOnBean(ReactiveMongoTemplate.class)
+    IdSequences idSequences(ReactiveMongoTemplate mongo) {
+        return new IdSequences(mongo);
+    }
+
+    @Bean
+    @ConditionalOnProperty("engagement.parent-pid")
+    ApplicationRunner parentProcessWatch(PlatformProperties properties, ApplicationContext context) {
+        return arguments -> ParentProcessWatch.watch(properties.parentPid(), context);
+    }
+}

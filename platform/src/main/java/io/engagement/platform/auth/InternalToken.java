@@ -1,0 +1,82 @@
+package io.engagement.platform.auth;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+
+import java.nio.charset.StandardCharsets;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.Optional;
+
+/**
+ * The short-lived token the gateway signs after it has authenticated a key, and every service
+ * checks: a JWT (HS256) naming the organization and the key kind.
+ */
+public final class InternalToken {
+
+    /** The header that carries the token from the gateway to a service. */
+    public static final String HEADER = "X-Engagement-Internal-Token";
+    /** Inbound headers with this prefix are the gateway's alone and are dropped from client requests. */
+    public static final String RESERVED_HEADER_PREFIX = "X-Engagement-";
+
+    private static final String ISSUER = "engagement-gateway";
+    private static final int MIN_SECRET_BYTES = 32;
+
+    private final byte[] secret;
+    private final Duration lifetime;
+    private final Clock clock;
+
+    public InternalToken(String secret, Duration lifetime, Clock clock) {
+        if (secret == null || secret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
+            throw new IllegalStateException("engagement.internal-token.secret must be set to at least "
+                    + MIN_SECRET_BYTES + " bytes (environment variable ENGAGEMENT_INTERNAL_TOKEN_SECRET)");
+        }
+        this.secret = secret.getBytes(StandardCharsets.UTF_8);
+        this.lifetime = lifetime;
+        this.clock = clock;
+    }
+
+    public String mint(OrgContext context) {
+        Instant now = clock.instant();
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .issuer(ISSUER)
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(lifetime)))
+                .claim("org", context.organizationId())
+                .claim("kind", context.keyKind().wireName())
+                .build();
+        try {
+            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+            jwt.sign(new MACSigner(secret));
+            return jwt.serialize();
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot sign the internal token", e);
+        }
+    }
+
+    /** The context the token names, if it is well signed, issued by the gateway and not expired. */
+    public Optional<OrgContext> verify(String token) {
+        try {
+            SignedJWT jwt = SignedJWT.parse(token);
+            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(new MACVerifier(secret))) {
+                return Optional.empty();
+            }
+            JWTClaimsSet claims = jwt.getJWTClaimsSet();
+            Date expiry = claims.getExpirationTime();
+            if (!ISSUER.equals(claims.getIssuer()) || expiry == null || !expiry.toInstant().isAfter(clock.instant())) {
+                return Optional.empty();
+            }
+            return Optional.of(new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind"))));
+        } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.engagement.platform.error;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+
+/**
+ * A failure answered with {@code {"detail": "..."}} and a chosen status (401, 403, 404, 409, 429, 503).
+ * Throw the factory methods' results; never write the body by hand.
+ */
+public class ApiException extends RuntimeException {
+
+    private final HttpStatus status;
+    private final transient HttpHeaders headers;
+
+    public ApiException(HttpStatus status, String detail, HttpHeaders headers) {
+        super(detail, null, false, false);
+        this.status = status;
+        this.headers = headers == null ? HttpHeaders.EMPTY : HttpHeaders.readOnlyHttpHeaders(headers);
+    }
+
+    public ApiException(HttpStatus status, String detail) {
+        this(status, detail, null);
+    }
+
+    public static ApiException unauthorized(String detail) {
+        return new ApiException(HttpStatus.UNAUTHORIZED, detail);
+    }
+
+    public static ApiException forbidden(String detail) {
+        return new ApiException(HttpStatus.FORBIDDEN, detail);
+    }
+
+    /** 404 with the contract's wording, for a missing id and another organization's id alike. */
+    public static ApiException notFound(String what) {
+        return new ApiException(HttpStatus.NOT_FOUND, what + " not found");
+    }
+
+    public static ApiException conflict(String detail) {
+        return new ApiException(HttpStatus.CONFLICT, detail);
+    }
+
+    public static ApiException unavailable(String detail) {
+        return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, detail);
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public String detail() {
+        return getMessage();
+    }
+
+    public HttpHeaders headers() {
+        return headers;
+    }
+}

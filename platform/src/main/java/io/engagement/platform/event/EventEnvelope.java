@@ -1,0 +1,20 @@
+package io.engagement.platform.event;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Every event on every topic: a small envelope around a typed payload. Fields are added, never
+ * renamed or repurposed; a breaking change is a new {@code type} or a new topic version.
+ */
+public record EventEnvelope<T>(UUID id, String type, int schemaVersion, long orgId, Instant occurredAt, T data) {
+
+    public static <T> EventEnvelope<T> of(String type, long orgId, T data) {
+        return new EventEnvelope<>(UUID.randomUUID(), type, 1, orgId, Instant.now(), data);
+    }
+
+    /** The record key: {@code org:entity}, so one entity's events keep their order. */
+    public static String key(long orgId, Object entityId) {
+        return orgId + ":" + entityId;
+    }
+}

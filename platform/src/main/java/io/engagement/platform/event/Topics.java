@@ -1,0 +1,26 @@
+package io.engagement.platform.event;
+
+import java.util.Map;
+
+/** The suite's Kafka topics; failed records go to {@code <topic>.dlq}. */
+public final class Topics {
+
+    public static final String CUSTOMER = "engagement.customer.v1";
+    public static final String TELEMETRY = "engagement.telemetry.v1";
+    public static final String REPLAY = "engagement.replay.v1";
+    public static final String SESSION = "engagement.session.v1";
+    public static final String MESSAGE = "engagement.message.v1";
+    public static final String DELIVERY = "engagement.delivery.v1";
+    public static final String ALERT = "engagement.alert.v1";
+
+    /** Every topic with its partition count for a single-broker installation. */
+    public static final Map<String, Integer> ALL = Map.of(
+            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, SESSION, 3, MESSAGE, 3, DELIVERY, 3, ALERT, 3);
+
+    private Topics() {
+    }
+
+    public static String deadLetter(String topic) {
+        return topic + ".dlq";
+    }
+}

@@ -1,0 +1,80 @@
+package io.engagement.platform.validation;
+
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.error.RequestValidationException;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.MediaType;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a request body, checks it against a schema and binds it to a record: the one way
+ * handlers take a body, so every service answers bad JSON and bad fields alike.
+ */
+public final class JsonBodyReader {
+
+    private final ObjectMapper json;
+    private final int maxBytes;
+
+    public JsonBodyReader(ObjectMapper json, int maxBytes) {
+        this.json = json;
+        this.maxBytes = maxBytes;
+    }
+
+    /** The body checked against {@code schema} and bound to {@code type}, or a 422 with every fault. */
+    public <T> Mono<T> read(ServerWebExchange exchange, Rule schema, Class<T> type) {
+        return readTree(exchange)
+                .map(tree -> validate(tree, schema))
+                .map(accepted -> json.treeToValue(accepted, type));
+    }
+
+    /** The body as a JSON tree, without a schema; 422 {@code json_invalid} when it is not JSON. */
+    public Mono<JsonNode> readTree(ServerWebExchange exchange) {
+        requireJsonContentType(exchange);
+        return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes)
+                .map(this::parse)
+                .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
+    }
+
+    public JsonNode validate(JsonNode tree, Rule schema) {
+        List<ErrorDetail> errors = new ArrayList<>();
+        JsonNode accepted = schema.apply(tree, Loc.body(), errors);
+        if (!errors.isEmpty()) {
+            throw new RequestValidationException(errors);
+        }
+        return accepted;
+    }
+
+    private JsonNode parse(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            if (bytes.length == 0 || new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                throw new RequestValidationException(Violations.missing(Loc.body(), null));
+            }
+            return json.readTree(bytes);
+        } catch (JacksonException malformed) {
+            throw new RequestValidationException(Violations.jsonInvalid(malformed.getOriginalMessage()));
+        } finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
+
+    private static void requireJsonContentType(ServerWebExchange exchange) {
+        MediaType contentType = exchange.getRequest().getHeaders().getContentType();
+        // a request without a Content-Type is read as JSON; any other type is refused, as the contract says
+        if (contentType == null || MediaType.APPLICATION_JSON.isCompatibleWith(contentType)
+                || contentType.getSubtype().endsWith("+json")) {
+            return;
+        }
+        throw new RequestValidationException(
+                Violations.jsonInvalid("Content-Type must be application/json, not " + contentType));
+    }
+}

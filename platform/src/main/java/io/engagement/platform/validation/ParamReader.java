@@ -1,0 +1,141 @@
+package io.engagement.platform.validation;
+
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.error.RequestValidationException;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.server.ServerWebExchange;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads query or path parameters the way FastAPI does, collecting every fault before answering 422.
+ * Read each parameter, build the query record, then call {@link #validate()}:
+ *
+ * <pre>{@code
+ * ParamReader query = ParamReader.query(exchange);
+ * var q = new CustomerQuery(query.integer("page", 1, 1, null), ...);
+ * query.validate();
+ * }</pre>
+ */
+public final class ParamReader {
+
+    private static final Set<String> TRUE = Set.of("1", "on", "t", "true", "y", "yes");
+    private static final Set<String> FALSE = Set.of("0", "off", "f", "false", "n", "no");
+
+    private final Function<String, Loc> locator;
+    private final Function<String, String> values;
+    private final List<ErrorDetail> errors = new ArrayList<>();
+
+    private ParamReader(Function<String, Loc> locator, Function<String, String> values) {
+        this.locator = locator;
+        this.values = values;
+    }
+
+    public static ParamReader query(ServerWebExchange exchange) {
+        MultiValueMap<String, String> params = exchange.getRequest().getQueryParams();
+        // a repeated scalar parameter takes its last value, as in FastAPI
+        return new ParamReader(Loc::query, name -> {
+            List<String> all = params.get(name);
+            return all == null || all.isEmpty() ? null : all.get(all.size() - 1);
+        });
+    }
+
+    public static ParamReader path(ServerWebExchange exchange) {
+        return new ParamReader(Loc::path, name -> exchange.<java.util.Map<String, String>>getAttribute(
+                org.springframework.web.reactive.HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE).get(name));
+    }
+
+    /** An optional integer within [min, max] (either bound may be null). */
+    public Integer integer(String name, Integer defaultValue, Integer min, Integer max) {
+        String raw = values.apply(name);
+        if (raw == null) {
+            return defaultValue;
+        }
+        Loc loc = locator.apply(name);
+        Long parsed = parseInteger(raw.strip());
+        if (parsed == null) {
+            errors.add(Violations.intParsing(loc, raw));
+            return defaultValue;
+        }
+        if (min != null && parsed < min) {
+            errors.add(Violations.greaterThanEqual(loc, raw, min));
+        } else if (max != null && parsed > max) {
+            errors.add(Violations.lessThanEqual(loc, raw, max));
+        }
+        return parsed.intValue();
+    }
+
+    /** A required integer; absent answers {@code missing}. */
+    public long requiredInteger(String name) {
+        String raw = values.apply(name);
+        Loc loc = locator.apply(name);
+        if (raw == null) {
+            errors.add(Violations.missing(loc, null));
+            return 0;
+        }
+        Long parsed = parseInteger(raw.strip());
+        if (parsed == null) {
+            errors.add(Violations.intParsing(loc, raw));
+            return 0;
+        }
+        return parsed;
+    }
+
+    public Optional<String> string(String name) {
+        return Optional.ofNullable(values.apply(name));
+    }
+
+    public Optional<Boolean> bool(String name) {
+        String raw = values.apply(name);
+        if (raw == null) {
+            return Optional.empty();
+        }
+        String lower = raw.strip().toLowerCase(Locale.ROOT);
+        if (TRUE.contains(lower)) {
+            return Optional.of(true);
+        }
+        if (FALSE.contains(lower)) {
+            return Optional.of(false);
+        }
+        errors.add(Violations.boolParsing(locator.apply(name), raw));
+        return Optional.empty();
+    }
+
+    /** One of the allowed values, or the default when absent. */
+    public String literal(String name, String defaultValue, List<String> allowed) {
+        String raw = values.apply(name);
+        if (raw == null) {
+            return defaultValue;
+        }
+        if (!allowed.contains(raw)) {
+            errors.add(Violations.literal(locator.apply(name), raw, allowed));
+            return defaultValue;
+        }
+        return raw;
+    }
+
+    /** Throws the collected faults as one 422, if there are any. */
+    public void validate() {
+        if (!errors.isEmpty()) {
+            throw new RequestValidationException(errors);
+        }
+    }
+
+    private static Long parseInteger(String raw) {
+        try {
+            BigDecimal number = new BigDecimal(raw);
+            if (number.stripTrailingZeros().scale() > 0) {
+                return null;
+            }
+            return number.longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+    }
+}

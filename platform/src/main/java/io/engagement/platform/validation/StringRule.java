@@ -1,0 +1,90 @@
+package io.engagement.platform.validation;
+
+import io.engagement.platform.error.ErrorDetail;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** A JSON string, with optional length bounds, a fixed set of values, a pattern or an e-mail check. */
+public final class StringRule implements Rule {
+
+    private Integer minLength;
+    private Integer maxLength;
+    private List<String> allowed;
+    private Pattern pattern;
+    private boolean email;
+    private boolean strip;
+
+    StringRule() {
+    }
+
+    public StringRule minLength(int min) {
+        this.minLength = min;
+        return this;
+    }
+
+    public StringRule maxLength(int max) {
+        this.maxLength = max;
+        return this;
+    }
+
+    /** Length bounds apply after surrounding whitespace is removed, and the stripped value is kept. */
+    public StringRule stripped() {
+        this.strip = true;
+        return this;
+    }
+
+    public StringRule oneOf(String... values) {
+        this.allowed = List.of(values);
+        return this;
+    }
+
+    public StringRule pattern(String regex) {
+        this.pattern = Pattern.compile(regex);
+        return this;
+    }
+
+    public StringRule email() {
+        this.email = true;
+        return this;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode value, Loc loc, List<ErrorDetail> errors) {
+        if (!value.isString()) {
+            errors.add(Violations.stringType(loc, value));
+            return null;
+        }
+        String text = strip ? value.asString().strip() : value.asString();
+        Optional<ErrorDetail> fault = check(text, value, loc);
+        if (fault.isPresent()) {
+            errors.add(fault.get());
+            return null;
+        }
+        return JsonNodeFactory.instance.stringNode(email ? EmailAddress.normalize(text) : text);
+    }
+
+    private Optional<ErrorDetail> check(String text, JsonNode input, Loc loc) {
+        int length = text.codePointCount(0, text.length());
+        if (allowed != null && !allowed.contains(text)) {
+            return Optional.of(Violations.literal(loc, input, allowed));
+        }
+        if (minLength != null && length < minLength) {
+            return Optional.of(Violations.stringTooShort(loc, input, minLength));
+        }
+        if (maxLength != null && length > maxLength) {
+            return Optional.of(Violations.stringTooLong(loc, input, maxLength));
+        }
+        if (pattern != null && !pattern.matcher(text).find()) {
+            return Optional.of(Violations.stringPatternMismatch(loc, input, pattern.pattern()));
+        }
+        if (email) {
+            return EmailAddress.problem(text)
+                    .map(reason -> Violations.valueError(loc, input, "value is not a valid email address: " + reason));
+        }
+        return Optional.empty();
+    }
+}
