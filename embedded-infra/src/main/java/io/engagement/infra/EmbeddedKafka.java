@@ -4,13 +4,7 @@ import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.slf4j.Logger;
@@ -28,11 +22,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -47,7 +39,6 @@ public final class EmbeddedKafka implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(30);
 
     private final KafkaRaftServer server;
     private final String bootstrapServers;
@@ -122,39 +113,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         return port;
     }
 
-    /**
-     * Creates missing topics (replication factor 1) and returns once every partition of every requested
-     * topic has a leader. Existing topics are left untouched.
-     */
+    /** Creates missing topics and returns once every partition has a leader. */
     public void createTopics(Map<String, Integer> topicPartitions) {
-        if (topicPartitions.isEmpty()) return;
-        Admin a = admin();
-        try {
-            Set<String> existing = a.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<NewTopic> toCreate = new ArrayList<>();
-            topicPartitions.forEach((name, partitions) -> {
-                if (!existing.contains(name)) toCreate.add(new NewTopic(name, partitions, (short) 1));
-            });
-            if (!toCreate.isEmpty()) {
-                a.createTopics(toCreate).values().forEach((name, future) -> {
-                    try {
-                        future.get(30, TimeUnit.SECONDS);
-                    } catch (ExecutionException e) {
-                        if (!(e.getCause() instanceof TopicExistsException)) {
-                            throw new IllegalStateException("Failed to create topic " + name, e.getCause());
-                        }
-                    } catch (Exception e) {
-                        throw new IllegalStateException("Failed to create topic " + name, e);
-                    }
-                });
-            }
-            awaitLeaders(a, topicPartitions.keySet());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while creating topics", e);
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Failed to create topics " + topicPartitions.keySet(), e);
-        }
+        KafkaTopics.create(admin(), topicPartitions);
     }
 
     @Override
@@ -267,28 +228,6 @@ public final class EmbeddedKafka implements AutoCloseable {
             Thread.sleep(50);
         }
         throw new IllegalStateException("Embedded Kafka did not become ready within " + STARTUP_TIMEOUT, last);
-    }
-
-    private static void awaitLeaders(Admin a, Set<String> topics) throws InterruptedException {
-        long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
-        Throwable last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                Map<String, TopicDescription> descriptions =
-                        a.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
-                boolean allLed = descriptions.size() == topics.size() && descriptions.values().stream()
-                        .flatMap(d -> d.partitions().stream())
-                        .map(TopicPartitionInfo::leader)
-                        .allMatch(l -> l != null && !l.isEmpty() && l.id() != Node.noNode().id());
-                if (allLed) return;
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) last = e.getCause();
-            } catch (java.util.concurrent.TimeoutException e) {
-                last = e;
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("Topics " + topics + " have no leaders after " + TOPIC_TIMEOUT, last);
     }
 
     private Admin admin() {

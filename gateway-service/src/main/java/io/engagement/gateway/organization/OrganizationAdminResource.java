@@ -1,0 +1,86 @@
+package io.engagement.gateway.organization;
+
+import io.engagement.gateway.key.ApiKeys;
+import io.engagement.gateway.key.IssuedKey;
+import io.engagement.gateway.key.KeyView;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.ParamReader;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.util.List;
+
+/** The admin API: organizations and their keys. */
+@RestController
+@RequestMapping("/admin/v1/organizations")
+class OrganizationAdminResource {
+
+    private final OrganizationStore organizations;
+    private final ApiKeys keys;
+    private final JsonBodyReader bodies;
+
+    OrganizationAdminResource(OrganizationStore organizations, ApiKeys keys, JsonBodyReader bodies) {
+        this.organizations = organizations;
+        this.keys = keys;
+        this.bodies = bodies;
+    }
+
+    @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<CreatedOrganization> create(ServerWebExchange exchange) {
+        return bodies.read(exchange, NewOrganization.SCHEMA, NewOrganization.class)
+                .flatMap(request -> organizations.create(request.name()))
+                .flatMap(this::withFirstKeys);
+    }
+
+    @PostMapping("/{organization_id}/keys")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<IssuedKey> issueKey(ServerWebExchange exchange) {
+        long organizationId = organizationId(exchange);
+        return bodies.read(exchange, NewKey.SCHEMA, NewKey.class)
+                .flatMap(request -> existing(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))));
+    }
+
+    @GetMapping("/{organization_id}/keys")
+    Mono<List<KeyView>> listKeys(ServerWebExchange exchange) {
+        long organizationId = organizationId(exchange);
+        return existing(organizationId).then(keys.list(organizationId).collectList());
+    }
+
+    @DeleteMapping("/{organization_id}/keys/{key_id}")
+    Mono<KeyView> revokeKey(ServerWebExchange exchange) {
+        ParamReader path = ParamReader.path(exchange);
+        long organizationId = path.requiredInteger("organization_id");
+        long keyId = path.requiredInteger("key_id");
+        path.validate();
+        return existing(organizationId).then(keys.revoke(organizationId, keyId));
+    }
+
+    private Mono<CreatedOrganization> withFirstKeys(Organization organization) {
+        long id = organization.organizationId();
+        return Mono.zip(keys.issue(id, KeyKind.DATA), keys.issue(id, KeyKind.TRANSACTIONAL), keys.issue(id, KeyKind.PUBLIC))
+                .map(issued -> new CreatedOrganization(id, organization.name(),
+                        issued.getT1().key(), issued.getT2().key(), issued.getT3().key()));
+    }
+
+    private Mono<Void> existing(long organizationId) {
+        return organizations.exists(organizationId)
+                .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
+    }
+
+    private static long organizationId(ServerWebExchange exchange) {
+        ParamReader path = ParamReader.path(exchange);
+        long organizationId = path.requiredInteger("organization_id");
+        path.validate();
+        return organizationId;
+    }
+}

@@ -1,0 +1,129 @@
+package io.engagement.gateway.routing;
+
+import io.engagement.gateway.key.ApiKeys;
+import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Authenticates the key a route asks for (route metadata {@code key-kinds}), then forwards the
+ * request with a signed internal token in place of every key and reserved header.
+ * Missing or unknown key: 401. A known key of another kind: 403.
+ */
+@Component
+class KeyAuthenticationFilter implements GlobalFilter, Ordered {
+
+    static final String KEY_KINDS = "key-kinds";
+
+    private final ApiKeys keys;
+    private final InternalToken tokens;
+
+    KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens) {
+        this.keys = keys;
+        this.tokens = tokens;
+    }
+
+    /** Before the circuit breaker, so a refused key is never counted as a failing service. */
+    @Override
+    public int getOrder() {
+        return Ordered.HIGHEST_PRECEDENCE;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        Set<KeyKind> accepted = acceptedKinds(exchange);
+        return Mono.justOrEmpty(PresentedKey.find(exchange.getRequest(), accepted))
+                .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
+                .flatMap(presented -> keys.authenticate(presented.secret()))
+                .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Invalid API key")))
+                .map(context -> permitted(context, accepted))
+                .flatMap(context -> chain.filter(forward(exchange, context)));
+    }
+
+    private static OrgContext permitted(OrgContext context, Set<KeyKind> accepted) {
+        if (!accepted.contains(context.keyKind())) {
+            throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
+        }
+        return context;
+    }
+
+    private ServerWebExchange forward(ServerWebExchange exchange, OrgContext context) {
+        ServerHttpRequest request = exchange.getRequest().mutate()
+                .headers(headers -> {
+                    stripCredentials(headers);
+                    headers.set(InternalToken.HEADER, tokens.mint(context));
+                })
+                .build();
+        return exchange.mutate().request(request).build();
+    }
+
+    private static void stripCredentials(HttpHeaders headers) {
+        Set<String> reserved = headers.headerNames().stream()
+                .filter(name -> name.regionMatches(true, 0, InternalToken.RESERVED_HEADER_PREFIX, 0,
+                        InternalToken.RESERVED_HEADER_PREFIX.length()))
+                .collect(Collectors.toSet());
+        reserved.forEach(headers::remove);
+        PresentedKey.HEADERS.forEach(headers::remove);
+    }
+
+    private static Set<KeyKind> acceptedKinds(ServerWebExchange exchange) {
+        Route route = exchange.getRequiredAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        Object kinds = route.getMetadata().get(KEY_KINDS);
+        if (kinds == null) {
+            throw new IllegalStateException("route " + route.getId() + " declares no " + KEY_KINDS);
+        }
+        EnumSet<KeyKind> accepted = EnumSet.noneOf(KeyKind.class);
+        Arrays.stream(kinds.toString().split(",")).map(String::strip).map(KeyKind::fromWireName).forEach(accepted::add);
+        return accepted;
+    }
+
+    /** The key a request carries, preferring the header of a kind the route accepts. */
+    record PresentedKey(String secret) {
+
+        static final String DATA_HEADER = "x-api-key";
+        static final String TRANSACTIONAL_HEADER = "X-Transactional-Key";
+        static final String PUBLIC_HEADER = "X-Public-Key";
+        static final String PUBLIC_QUERY = "public_key";
+        static final Set<String> HEADERS = Set.of(DATA_HEADER, TRANSACTIONAL_HEADER, PUBLIC_HEADER);
+
+        static Optional<PresentedKey> find(ServerHttpRequest request, Set<KeyKind> accepted) {
+            Optional<String> preferred = accepted.stream()
+                    .map(kind -> carried(request, kind))
+                    .flatMap(Optional::stream)
+                    .findFirst();
+            Optional<String> any = preferred.or(() -> EnumSet.allOf(KeyKind.class).stream()
+                    .map(kind -> carried(request, kind))
+                    .flatMap(Optional::stream)
+                    .findFirst());
+            return any.map(PresentedKey::new);
+        }
+
+        private static Optional<String> carried(ServerHttpRequest request, KeyKind kind) {
+            HttpHeaders headers = request.getHeaders();
+            String value = switch (kind) {
+                case DATA -> headers.getFirst(DATA_HEADER);
+                case TRANSACTIONAL -> headers.getFirst(TRANSACTIONAL_HEADER);
+                case PUBLIC -> Optional.ofNullable(headers.getFirst(PUBLIC_HEADER))
+                        .orElse(request.getQueryParams().getFirst(PUBLIC_QUERY));
+            };
+            return Optional.ofNullable(value).map(String::strip).filter(secret -> !secret.isEmpty());
+        }
+    }
+}
