@@ -3,6 +3,7 @@ package io.engagement.platform;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.InternalTokenFilter;
 import io.engagement.platform.error.ContractErrorHandler;
+import io.engagement.platform.health.MongoPingHealthIndicator;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.lifecycle.ParentProcessWatch;
 import io.engagement.platform.validation.JsonBodyReader;
@@ -20,9 +21,11 @@ import tools.jackson.databind.ObjectMapper;
 import java.time.Clock;
 
 /** What every service of the suite gets by depending on {@code platform}. */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
-        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"})
+@AutoConfiguration(
+        afterName = {
+                "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+                "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"},
+        beforeName = "org.springframework.boot.mongodb.autoconfigure.health.MongoReactiveHealthContributorAutoConfiguration")
 @EnableConfigurationProperties(PlatformProperties.class)
 public class PlatformAutoConfiguration {
 
@@ -54,6 +57,13 @@ public class PlatformAutoConfiguration {
     @ConditionalOnBean(ReactiveMongoTemplate.class)
     IdSequences idSequences(ReactiveMongoTemplate mongo) {
         return new IdSequences(mongo);
+    }
+
+    /** Named so Spring Boot's own Mongo indicator, which sends {@code hello}, backs off. */
+    @Bean("mongoHealthContributor")
+    @ConditionalOnBean(ReactiveMongoTemplate.class)
+    MongoPingHealthIndicator mongoHealthIndicator(ReactiveMongoTemplate mongo) {
+        return new MongoPingHealthIndicator(mongo);
     }
 
     @Bean

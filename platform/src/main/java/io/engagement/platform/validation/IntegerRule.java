@@ -33,7 +33,8 @@ public final class IntegerRule implements Rule {
             return null;
         }
         if (number.stripTrailingZeros().scale() > 0) {
-            errors.add(Violations.intFromFloat(loc, value));
+            // pydantic takes "5.0" but not "5.5" from a string; a JSON 5.5 is int_from_float
+            errors.add(value.isString() ? Violations.intParsing(loc, value) : Violations.intFromFloat(loc, value));
             return null;
         }
         if (min != null && number.compareTo(BigDecimal.valueOf(min)) < 0) {

@@ -63,10 +63,14 @@ public final class ParamReader {
             errors.add(Violations.intParsing(loc, raw));
             return defaultValue;
         }
+        int upper = max == null ? Integer.MAX_VALUE : max;
         if (min != null && parsed < min) {
             errors.add(Violations.greaterThanEqual(loc, raw, min));
-        } else if (max != null && parsed > max) {
-            errors.add(Violations.lessThanEqual(loc, raw, max));
+            return defaultValue;
+        }
+        if (parsed > upper) {
+            errors.add(Violations.lessThanEqual(loc, raw, upper));
+            return defaultValue;
         }
         return parsed.intValue();
     }

@@ -83,7 +83,7 @@ public final class StringRule implements Rule {
         }
         if (email) {
             return EmailAddress.problem(text)
-                    .map(reason -> Violations.valueError(loc, input, "value is not a valid email address: " + reason));
+                    .map(reason -> Violations.emailInvalid(loc, input, reason));
         }
         return Optional.empty();
     }

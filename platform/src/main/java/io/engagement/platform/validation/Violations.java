@@ -113,6 +113,12 @@ public final class Violations {
         return new ErrorDetail(loc.parts(), "Value error, " + reason, "value_error", input, Map.of("error", reason));
     }
 
+    /** pydantic's EmailStr: a {@code value_error} without the "Value error, " prefix. */
+    public static ErrorDetail emailInvalid(Loc loc, Object input, String reason) {
+        return new ErrorDetail(loc.parts(), "value is not a valid email address: " + reason, "value_error", input,
+                Map.of("reason", reason));
+    }
+
     public static ErrorDetail jsonInvalid(String reason) {
         return new ErrorDetail(Loc.body().parts(), "JSON decode error", "json_invalid", Map.of(),
                 Map.of("error", reason));

@@ -1,0 +1,42 @@
+package io.engagement.customer.company;
+
+import org.bson.Document;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+import java.util.Collection;
+import java.util.Map;
+
+/** What other features may ask of companies: ids from public ids, and names for lists. */
+@Component
+public class CompanyDirectory {
+
+    static final String COLLECTION = "companies";
+
+    private final ReactiveMongoTemplate mongo;
+
+    CompanyDirectory(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    /** The internal id of the organization's company with this public id. */
+    public Mono<Long> idOf(long organizationId, String companyPublicId) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyPublicId));
+        query.fields().include("_id");
+        return mongo.findOne(query, Document.class, COLLECTION).map(company -> ((Number) company.get("_id")).longValue());
+    }
+
+    /** Company names by internal id, in one query, for the companies of one page of customers. */
+    public Mono<Map<Long, String>> namesOf(long organizationId, Collection<Long> companyIds) {
+        if (companyIds.isEmpty()) {
+            return Mono.just(Map.of());
+        }
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("_id").in(companyIds));
+        query.fields().include("_id", "company_name");
+        return mongo.find(query, Document.class, COLLECTION)
+                .collectMap(company -> ((Number) company.get("_id")).longValue(), company -> company.getString("company_name"));
+    }
+}

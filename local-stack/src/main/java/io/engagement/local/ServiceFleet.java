@@ -1,0 +1,162 @@
+package io.engagement.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The five services as child processes wired to one Kafka broker and one MongoDB server:
+ * started together, stopped together, each on its own port with its own database.
+ */
+public final class ServiceFleet implements AutoCloseable {
+
+    public static final String GATEWAY = "gateway-service";
+    public static final String CUSTOMER = "customer-service";
+    public static final String ANALYTICS = "collection-analytics-service";
+    public static final String MESSAGING = "messaging-service";
+    public static final String ALERT = "alert-service";
+
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    private final FleetSettings settings;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    public ServiceFleet(FleetSettings settings) {
+        this.settings = settings;
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (String backend : List.of(CUSTOMER, ANALYTICS, MESSAGING, ALERT)) {
+            ports.put(backend, freePort());
+        }
+        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, common(port), settings)));
+        Map<String, String> gateway = new LinkedHashMap<>(common(settings.gatewayPort()));
+        gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
+        gateway.put("ENGAGEMENT_SERVICES_CUSTOMER", local(ports.get(CUSTOMER)));
+        gateway.put("ENGAGEMENT_SERVICES_ANALYTICS", local(ports.get(ANALYTICS)));
+        gateway.put("ENGAGEMENT_SERVICES_MESSAGING", local(ports.get(MESSAGING)));
+        gateway.put("ENGAGEMENT_SERVICES_ALERT", local(ports.get(ALERT)));
+        services.put(GATEWAY, new ServiceProcess(GATEWAY, settings.gatewayPort(), gateway, settings));
+    }
+
+    public void startAll() {
+        services.values().forEach(ServiceProcess::start);
+    }
+
+    public void start(String module) {
+        service(module).start();
+    }
+
+    public void stop(String module) {
+        service(module).stop();
+    }
+
+    public URI gatewayUri() {
+        return URI.create(local(settings.gatewayPort()));
+    }
+
+    public URI uriOf(String module) {
+        return URI.create(local(service(module).port()));
+    }
+
+    /** Waits until the gateway reports every service up; fails early if a service has exited. */
+    public void awaitHealthy(Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            services.values().stream().filter(service -> !service.isRunning()).findFirst().ifPresent(dead -> {
+                throw new IllegalStateException(dead.module() + " exited during start-up; see " + dead.logFile()
+                        + System.lineSeparator() + tail(dead));
+            });
+            if (isHealthy()) {
+                return;
+            }
+            sleep(POLL);
+        }
+        throw new IllegalStateException("the stack was not healthy within " + timeout + "; logs in " + settings.logDirectory());
+    }
+
+    public boolean isHealthy() {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(gatewayUri().resolve("/actuator/health"))
+                    .timeout(Duration.ofSeconds(5)).GET().build();
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Process ids of the running services, for resource reports. */
+    public List<Long> pids() {
+        return services.values().stream().map(ServiceProcess::pid).filter(java.util.Objects::nonNull).toList();
+    }
+
+    @Override
+    public void close() {
+        // the gateway first, so no request reaches a service that is going away
+        List<ServiceProcess> order = new java.util.ArrayList<>(services.values());
+        java.util.Collections.reverse(order);
+        order.parallelStream().forEach(ServiceProcess::stop);
+    }
+
+    private Map<String, String> common(int port) {
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("SERVER_PORT", Integer.toString(port));
+        environment.put("SPRING_MONGODB_URI", settings.mongoUri());
+        environment.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", settings.kafkaBootstrap());
+        environment.put("ENGAGEMENT_INTERNAL_TOKEN_SECRET", settings.internalSecret());
+        environment.put("ENGAGEMENT_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
+        return environment;
+    }
+
+    private ServiceProcess service(String module) {
+        ServiceProcess service = services.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException("no service " + module);
+        }
+        return service;
+    }
+
+    private static String local(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String tail(ServiceProcess service) {
+        try {
+            List<String> lines = Files.readAllLines(service.logFile());
+            return String.join(System.lineSeparator(), lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.engagement.local;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The local stack's settings, from environment variables with defaults that work on a laptop.
+ * The embedded Kafka and MongoDB ports stay clear of a real Kafka (9092) or MongoDB (27017).
+ */
+record StackSettings(Path home, Path repository, int gatewayPort, int inboxPort, int kafkaPort, int mongoPort,
+                     List<String> javaOptions) {
+
+    static StackSettings fromEnvironment(Map<String, String> env) {
+        Path home = Path.of(env.getOrDefault("ENGAGEMENT_HOME", ".engagement")).toAbsolutePath().normalize();
+        Path repository = Path.of(env.getOrDefault("ENGAGEMENT_REPOSITORY", ".")).toAbsolutePath().normalize();
+        String javaOptions = env.get("ENGAGEMENT_SERVICE_JAVA_OPTS");
+        return new StackSettings(home, repository,
+                port(env, "ENGAGEMENT_PORT", 8080),
+                port(env, "ENGAGEMENT_INBOX_PORT", 8025),
+                port(env, "ENGAGEMENT_KAFKA_PORT", 29092),
+                port(env, "ENGAGEMENT_MONGO_PORT", 37017),
+                javaOptions == null || javaOptions.isBlank()
+                        ? FleetSettings.DEFAULT_JAVA_OPTIONS
+                        : Arrays.asList(javaOptions.trim().split("\\s+")));
+    }
+
+    private static int port(Map<String, String> env, String name, int defaultPort) {
+        String value = env.get(name);
+        try {
+            return value == null || value.isBlank() ? defaultPort : Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a port number, not '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.engagement.messaging;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/** Transactional email and SMS, queued durably and delivered by workers. */
+@SpringBootApplication
+public class MessagingApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(MessagingApplication.class, args);
+    }
+}
