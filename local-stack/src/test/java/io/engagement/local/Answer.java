@@ -1,0 +1,46 @@
+package io.engagement.local;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+/** An HTTP answer with its body read as JSON. */
+record Answer(int status, JsonNode json, String body, HttpResponse<String> response) {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    static Answer of(HttpResponse<String> response) {
+        String body = response.body();
+        return new Answer(response.statusCode(), parse(body), body, response);
+    }
+
+    private static JsonNode parse(String body) {
+        if (body == null || body.isBlank()) {
+            return JSON.missingNode();
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (tools.jackson.core.JacksonException notJson) {
+            return JSON.missingNode();
+        }
+    }
+
+    String header(String name) {
+        return response.headers().firstValue(name).orElse(null);
+    }
+
+    String detail() {
+        return json.get("detail").asString();
+    }
+
+    /** The {@code loc} of each 422 fault, as lists. */
+    List<List<Object>> locs() {
+        return json.get("detail").valueStream()
+                .map(error -> error.get("loc").valueStream()
+                        .map(part -> part.isNumber() ? (Object) part.asInt() : part.asString())
+                        .toList())
+                .toList();
+    }
+}

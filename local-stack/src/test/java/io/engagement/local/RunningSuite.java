@@ -1,0 +1,117 @@
+package io.engagement.local;
+
+import io.engagement.platform.event.Topics;
+import io.engagement.testkit.Infrastructure;
+import io.engagement.testkit.SharedInfrastructure;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+
+/**
+ * The five services, started once per test JVM from their runnable jars against the shared real
+ * Kafka broker and MongoDB server, with two organizations to tell data apart.
+ */
+final class RunningSuite {
+
+    static final String ADMIN_TOKEN = "admin-" + UUID.randomUUID();
+    static final String INTERNAL_SECRET = UUID.randomUUID() + "-" + UUID.randomUUID();
+
+    private static RunningSuite instance;
+
+    final Infrastructure infrastructure;
+    final ServiceFleet fleet;
+    final Organization acme;
+    final Organization globex;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private RunningSuite(Infrastructure infrastructure, ServiceFleet fleet) {
+        this.infrastructure = infrastructure;
+        this.fleet = fleet;
+        this.acme = createOrganization("Acme");
+        this.globex = createOrganization("Globex");
+    }
+
+    static synchronized RunningSuite get() {
+        if (instance == null) {
+            Infrastructure infrastructure = SharedInfrastructure.get();
+            SharedInfrastructure.createTopics(Topics.ALL);
+            ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
+                    infrastructure.mongoUri(), freePort(), ADMIN_TOKEN, INTERNAL_SECRET,
+                    Path.of("target", "suite-logs").toAbsolutePath(), FleetSettings.DEFAULT_JAVA_OPTIONS));
+            Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "suite-stop"));
+            fleet.startAll();
+            fleet.awaitHealthy(Duration.ofMinutes(3));
+            instance = new RunningSuite(infrastructure, fleet);
+        }
+        return instance;
+    }
+
+    URI gateway() {
+        return fleet.gatewayUri();
+    }
+
+    Answer get(String path, String... headers) {
+        return send(HttpRequest.newBuilder(gateway().resolve(path)).GET(), headers);
+    }
+
+    Answer post(String path, String json, String... headers) {
+        return send(HttpRequest.newBuilder(gateway().resolve(path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)), headers);
+    }
+
+    Answer delete(String path, String... headers) {
+        return send(HttpRequest.newBuilder(gateway().resolve(path)).DELETE(), headers);
+    }
+
+    Answer send(HttpRequest.Builder request, String... headers) {
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        try {
+            return Answer.of(http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString()));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Answer admin(String method, String path, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(gateway().resolve(path))
+                .header("Content-Type", "application/json")
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        return send(request, "X-Admin-Token", ADMIN_TOKEN);
+    }
+
+    Organization createOrganization(String name) {
+        Answer created = admin("POST", "/admin/v1/organizations", "{\"name\": \"" + name + "\"}");
+        if (created.status() != 201) {
+            throw new IllegalStateException("cannot create " + name + ": " + created.body());
+        }
+        return new Organization(created.json().get("organization_id").asLong(), created.json().get("api_key").asString(),
+                created.json().get("transactional_key").asString(), created.json().get("public_key").asString());
+    }
+
+    private static Path repository() {
+        return Path.of(System.getProperty("engagement.repository", "..")).toAbsolutePath().normalize();
+    }
+
+    private static int freePort() {
+        try (var socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Organization(long id, String apiKey, String transactionalKey, String publicKey) {
+    }
+}
