@@ -26,7 +26,7 @@ final class DemoOrganization {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"Demo\"}"))
                 .build();
         try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 201) {
                 throw new IllegalStateException("creating the demo organization answered " + response.statusCode() + ": " + response.body());
             }

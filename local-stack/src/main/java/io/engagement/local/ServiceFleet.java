@@ -31,7 +31,7 @@ public final class ServiceFleet implements AutoCloseable {
 
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
     private final FleetSettings settings;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
     public ServiceFleet(FleetSettings settings) {
         this.settings = settings;

@@ -55,7 +55,7 @@ class LocalStackIT {
     private static int customersStatus(Credentials credentials) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(credentials.gatewayUrl() + "/external/v1/customers"))
                 .header("x-api-key", credentials.apiKey()).GET().build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private static int freePort() throws IOException {

@@ -28,7 +28,7 @@ final class RunningSuite {
     final ServiceFleet fleet;
     final Organization acme;
     final Organization globex;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
     private RunningSuite(Infrastructure infrastructure, ServiceFleet fleet) {
         this.infrastructure = infrastructure;
