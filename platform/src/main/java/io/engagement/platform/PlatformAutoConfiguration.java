@@ -9,7 +9,12 @@ import io.engagement.platform.lifecycle.ParentProcessWatch;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EventPublisher;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
@@ -24,7 +29,8 @@ import java.time.Clock;
 @AutoConfiguration(
         afterName = {
                 "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
-                "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"},
+                "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration",
+                "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"},
         beforeName = "org.springframework.boot.mongodb.autoconfigure.health.MongoReactiveHealthContributorAutoConfiguration")
 @EnableConfigurationProperties(PlatformProperties.class)
 public class PlatformAutoConfiguration {
@@ -64,6 +70,24 @@ public class PlatformAutoConfiguration {
     @ConditionalOnBean(ReactiveMongoTemplate.class)
     MongoPingHealthIndicator mongoHealthIndicator(ReactiveMongoTemplate mongo) {
         return new MongoPingHealthIndicator(mongo);
+    }
+
+    /** Event publishing, for the services that have Kafka on their classpath. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(KafkaTemplate.class)
+    static class Events {
+
+        @Bean
+        @ConditionalOnBean(KafkaTemplate.class)
+        EventPublisher eventPublisher(KafkaTemplate<String, String> kafka, ObjectMapper json) {
+            return new EventPublisher(kafka, json);
+        }
+
+        @Bean
+        @ConditionalOnBean({KafkaTemplate.class, ReactiveMongoTemplate.class})
+        DocumentOutbox documentOutbox(ReactiveMongoTemplate mongo, EventPublisher publisher) {
+            return new DocumentOutbox(mongo, publisher);
+        }
     }
 
     @Bean

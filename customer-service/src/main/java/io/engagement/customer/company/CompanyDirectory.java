@@ -14,7 +14,7 @@ import java.util.Map;
 @Component
 public class CompanyDirectory {
 
-    static final String COLLECTION = "companies";
+    private static final String COLLECTION = CompanyStore.COLLECTION;
 
     private final ReactiveMongoTemplate mongo;
 
@@ -27,6 +27,12 @@ public class CompanyDirectory {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyPublicId));
         query.fields().include("_id");
         return mongo.findOne(query, Document.class, COLLECTION).map(company -> ((Number) company.get("_id")).longValue());
+    }
+
+    /** The organization's company with this public id; empty for an unknown or foreign one. */
+    public Mono<Company> find(long organizationId, String companyPublicId) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyPublicId));
+        return mongo.findOne(query, Document.class, COLLECTION).map(CompanyStore::fromDocument);
     }
 
     /** Company names by internal id, in one query, for the companies of one page of customers. */

@@ -2,7 +2,7 @@ package io.engagement.customer.customer;
 
 import java.time.Instant;
 
-/** A customer as the contract shows it; {@code companyName} is filled in list responses. */
+/** A customer as stored and as the contract shows it; {@code companyId} is the company's integer id. */
 public record Customer(
         long id,
         String customerId,
@@ -19,12 +19,6 @@ public record Customer(
         Boolean isActive,
         long organizationId,
         Long companyId,
-        String companyName,
         Instant timeCreated,
         Instant timeUpdated) {
-
-    Customer withCompanyName(String name) {
-        return new Customer(id, customerId, this.name, email, whatsappNumber, source, ip, city, country, location,
-                latitude, longitude, isActive, organizationId, companyId, name, timeCreated, timeUpdated);
-    }
 }

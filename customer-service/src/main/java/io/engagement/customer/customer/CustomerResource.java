@@ -2,11 +2,19 @@ package io.engagement.customer.customer;
 
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
@@ -14,51 +22,92 @@ import reactor.core.publisher.Mono;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /** The customer operations of the contract. */
 @RestController
+@RequestMapping("/external/v1/customers")
 class CustomerResource {
 
     private final CustomerStore store;
+    private final CustomerEvents events;
+    private final CustomerRegistration registration;
     private final CompanyDirectory companies;
+    private final JsonBodyReader bodies;
 
-    CustomerResource(CustomerStore store, CompanyDirectory companies) {
+    CustomerResource(CustomerStore store, CustomerEvents events, CustomerRegistration registration,
+                     CompanyDirectory companies, JsonBodyReader bodies) {
         this.store = store;
+        this.events = events;
+        this.registration = registration;
         this.companies = companies;
+        this.bodies = bodies;
     }
 
     @EventListener(ApplicationReadyEvent.class)
-    void createIndexes() {
+    void prepare() {
         store.createIndexes().block();
+        events.recoverPending();
     }
 
-    @GetMapping("/external/v1/customers")
-    Mono<PageEnvelope<Customer>> list(ServerWebExchange exchange) {
+    @GetMapping
+    Mono<PageEnvelope<CustomerRow>> list(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         CustomerQuery query = CustomerQuery.from(ParamReader.query(exchange));
-        return companyFilter(organizationId, query)
-                .flatMap(companyId -> Mono.zip(
-                        store.count(organizationId, query, companyId),
-                        store.page(organizationId, query, companyId).collectList()))
-                .flatMap(countAndPage -> withCompanyNames(organizationId, countAndPage.getT2())
-                        .map(rows -> PageEnvelope.of(rows, countAndPage.getT1(), query.page())))
+        if (query.companyId().isEmpty()) {
+            return store.page(organizationId, query, Optional.empty()).flatMap(page -> withCompanyNames(organizationId, page));
+        }
+        // a company the organization does not have filters everything out
+        return companies.idOf(organizationId, query.companyId().get())
+                .flatMap(companyId -> store.page(organizationId, query, Optional.of(companyId)))
+                .flatMap(page -> withCompanyNames(organizationId, page))
                 .switchIfEmpty(Mono.fromSupplier(() -> PageEnvelope.of(List.of(), 0, query.page())));
     }
 
-    /** The filter's company id; empty when the client names a company the organization does not have. */
-    private Mono<Long> companyFilter(long organizationId, CustomerQuery query) {
-        return query.companyId()
-                .map(publicId -> companies.idOf(organizationId, publicId))
-                .orElse(Mono.just(-1L));
+    @GetMapping("/by-email/{email}")
+    Mono<CustomerDetail> byEmail(@PathVariable String email, ServerWebExchange exchange) {
+        return store.findByEmail(OrgContext.of(exchange).organizationId(), email)
+                .map(CustomerDetail::neverSeen)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")));
     }
 
-    private Mono<List<Customer>> withCompanyNames(long organizationId, List<Customer> page) {
-        List<Long> companyIds = page.stream().map(Customer::companyId).filter(Objects::nonNull).distinct().toList();
+    @GetMapping("/{customer_id}")
+    Mono<CustomerDetail> byId(@PathVariable("customer_id") String customerId, ServerWebExchange exchange) {
+        return store.findByPublicId(OrgContext.of(exchange).organizationId(), customerId)
+                .map(CustomerDetail::neverSeen)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")));
+    }
+
+    @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Customer> create(ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return bodies.read(exchange, NewCustomer.SCHEMA, NewCustomer.class)
+                .flatMap(customer -> registration.register(organizationId, List.of(customer), i -> Loc.body()))
+                .map(created -> created.get(0));
+    }
+
+    @PostMapping("/bulk")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<CreatedCustomers> createAll(ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return bodies.read(exchange, NewCustomers.SCHEMA, NewCustomers.class)
+                .flatMap(request -> registration.register(organizationId, request.customers(),
+                        i -> Loc.body().field("customers").index(i)))
+                .map(created -> new CreatedCustomers(created.size(), created));
+    }
+
+    private Mono<PageEnvelope<CustomerRow>> withCompanyNames(long organizationId, PageEnvelope<Customer> page) {
+        List<Long> companyIds = page.data().stream().map(Customer::companyId).filter(Objects::nonNull).distinct().toList();
         return companies.namesOf(organizationId, companyIds)
-                .map(names -> page.stream().map(customer -> named(customer, names)).toList());
+                .map(names -> page.map(customer -> row(customer, names)));
     }
 
-    private static Customer named(Customer customer, Map<Long, String> names) {
-        return customer.companyId() == null ? customer : customer.withCompanyName(names.get(customer.companyId()));
+    private static CustomerRow row(Customer customer, Map<Long, String> names) {
+        return new CustomerRow(customer, customer.companyId() == null ? null : names.get(customer.companyId()));
+    }
+
+    /** The bulk answer: how many were created, and what. */
+    record CreatedCustomers(int created, List<Customer> customers) {
     }
 }

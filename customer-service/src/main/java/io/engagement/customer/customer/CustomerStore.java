@@ -1,5 +1,8 @@
 package io.engagement.customer.customer;
 
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -11,18 +14,25 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.ArrayList;
-import java.util.Date;
+import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.Locale;
+import java.util.Optional;
+
+import static io.engagement.platform.store.Documents.date;
+import static io.engagement.platform.store.Documents.instantOf;
+import static io.engagement.platform.store.Documents.longOf;
+import static io.engagement.platform.store.Documents.optionalLong;
 
 /**
  * Customers in this service's database. Every query starts from the organization, and the
- * indexes lead with it, so one organization's lists never touch another's documents.
+ * indexes lead with it, so one organization's lookups never touch another's documents.
  */
 @Component
 class CustomerStore {
 
     static final String COLLECTION = "customers";
+    static final List<String> SEARCHED = List.of("name", "email", "whatsapp_number");
 
     private final ReactiveMongoTemplate mongo;
 
@@ -39,47 +49,86 @@ class CustomerStore {
                 .then();
     }
 
-    Mono<Long> count(long organizationId, CustomerQuery query, Long companyId) {
-        return mongo.count(filter(organizationId, query, companyId), COLLECTION);
+    /** Inserts every document or, if one fails, none: the ones already written are removed again. */
+    Mono<List<Document>> insertAll(List<Document> documents) {
+        return mongo.insertAll(Mono.just(documents), COLLECTION)
+                .collectList()
+                .onErrorResume(failure -> mongo.remove(Query.query(Criteria.where("_id").in(
+                                documents.stream().map(document -> document.get("_id")).toList())), COLLECTION)
+                        .then(Mono.error(failure)));
     }
 
-    Flux<Customer> page(long organizationId, CustomerQuery query, Long companyId) {
-        Sort.Direction direction = query.ascending() ? Sort.Direction.ASC : Sort.Direction.DESC;
-        Query page = filter(organizationId, query, companyId)
-                .with(Sort.by(direction, storedField(query.sortBy())).and(Sort.by(direction, "_id")))
-                .skip(query.page().offset())
-                .limit(query.page().pageSize());
-        return mongo.find(page, Document.class, COLLECTION).map(CustomerStore::fromDocument);
+    Mono<Customer> findByPublicId(long organizationId, String customerId) {
+        return findOne(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId));
     }
 
-    private static Query filter(long organizationId, CustomerQuery query, Long companyId) {
+    Mono<Customer> findByEmail(long organizationId, String email) {
+        return findOne(Criteria.where("organization_id").is(organizationId).and("email_key").is(emailKey(email)));
+    }
+
+    /** Which of these e-mails the organization's customers already use. */
+    Flux<String> existingEmails(long organizationId, Collection<String> emails) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId)
+                .and("email_key").in(emails.stream().map(CustomerStore::emailKey).toList()));
+        query.fields().include("email");
+        return mongo.find(query, Document.class, COLLECTION).map(document -> document.getString("email"));
+    }
+
+    /** {@code companyId} is the filter's resolved company, when the query names one. */
+    Mono<PageEnvelope<Customer>> page(long organizationId, CustomerQuery query, Optional<Long> companyId) {
+        return PagedFind.page(mongo, COLLECTION, filter(organizationId, query, companyId), storedField(query.sortBy()),
+                        query.ascending(), query.page())
+                .map(PagedFind.mapped(CustomerStore::fromDocument));
+    }
+
+    private Mono<Customer> findOne(Criteria criteria) {
+        return mongo.findOne(Query.query(criteria), Document.class, COLLECTION).map(CustomerStore::fromDocument);
+    }
+
+    private static Criteria filter(long organizationId, CustomerQuery query, Optional<Long> companyId) {
         List<Criteria> criteria = new ArrayList<>();
         criteria.add(Criteria.where("organization_id").is(organizationId));
-        query.search().ifPresent(text -> criteria.add(searching(text)));
+        query.search().ifPresent(text -> criteria.add(PagedFind.literalSearch(text, SEARCHED)));
         query.source().ifPresent(source -> criteria.add(Criteria.where("source").is(source)));
         query.isActive().ifPresent(active -> criteria.add(Criteria.where("is_active").is(active)));
-        if (query.companyId().isPresent()) {
-            criteria.add(Criteria.where("company_id").is(companyId));
-        }
-        return Query.query(new Criteria().andOperator(criteria));
-    }
-
-    /** Literal, case-insensitive text: the client's text is quoted, never run as a pattern. */
-    private static Criteria searching(String text) {
-        Pattern literal = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
-        return new Criteria().orOperator(
-                Criteria.where("name").regex(literal),
-                Criteria.where("email").regex(literal),
-                Criteria.where("whatsapp_number").regex(literal));
+        companyId.ifPresent(id -> criteria.add(Criteria.where("company_id").is(id)));
+        return new Criteria().andOperator(criteria);
     }
 
     private static String storedField(String sortBy) {
         return sortBy.equals("id") ? "_id" : sortBy;
     }
 
+    /** E-mails are unique per organization whatever their case. */
+    static String emailKey(String email) {
+        return email.strip().toLowerCase(Locale.ROOT);
+    }
+
+    static Document toDocument(Customer customer) {
+        return new Document("_id", customer.id())
+                .append("organization_id", customer.organizationId())
+                .append("customer_id", customer.customerId())
+                .append("name", customer.name())
+                .append("email", customer.email())
+                .append("email_key", emailKey(customer.email()))
+                .append("whatsapp_number", customer.whatsappNumber())
+                .append("source", customer.source())
+                .append("ip", customer.ip())
+                .append("city", customer.city())
+                .append("country", customer.country())
+                .append("location", customer.location())
+                .append("latitude", customer.latitude())
+                .append("longitude", customer.longitude())
+                .append("is_active", customer.isActive())
+                .append("company_id", customer.companyId())
+                .append("time_created", date(customer.timeCreated()))
+                .append("time_updated", date(customer.timeUpdated()))
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerEvents.CREATED));
+    }
+
     static Customer fromDocument(Document document) {
         return new Customer(
-                ((Number) document.get("_id")).longValue(),
+                longOf(document, "_id"),
                 document.getString("customer_id"),
                 document.getString("name"),
                 document.getString("email"),
@@ -92,14 +141,9 @@ class CustomerStore {
                 document.getString("latitude"),
                 document.getString("longitude"),
                 document.getBoolean("is_active"),
-                ((Number) document.get("organization_id")).longValue(),
-                document.get("company_id") == null ? null : ((Number) document.get("company_id")).longValue(),
-                null,
-                instant(document.getDate("time_created")),
-                instant(document.getDate("time_updated")));
-    }
-
-    private static java.time.Instant instant(Date date) {
-        return date == null ? null : date.toInstant();
+                longOf(document, "organization_id"),
+                optionalLong(document, "company_id"),
+                instantOf(document, "time_created"),
+                instantOf(document, "time_updated"));
     }
 }

@@ -25,12 +25,17 @@ public final class IdSequences {
     }
 
     public Mono<Long> next(String sequence) {
+        return nextBlock(sequence, 1);
+    }
+
+    /** Reserves {@code count} consecutive ids in one write and answers the first. */
+    public Mono<Long> nextBlock(String sequence, int count) {
         return mongo.findAndModify(
                         Query.query(Criteria.where("_id").is(sequence)),
-                        new Update().inc("value", 1L),
+                        new Update().inc("value", (long) count),
                         FindAndModifyOptions.options().upsert(true).returnNew(true),
                         Document.class, COLLECTION)
-                .map(counter -> ((Number) counter.get("value")).longValue());
+                .map(counter -> ((Number) counter.get("value")).longValue() - count + 1);
     }
 
     /** A new public id: random, so it tells nothing about volume or order. */

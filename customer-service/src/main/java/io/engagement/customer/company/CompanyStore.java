@@ -1,0 +1,107 @@
+package io.engagement.customer.company;
+
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
+import org.bson.Document;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.engagement.platform.store.Documents.date;
+import static io.engagement.platform.store.Documents.instantOf;
+import static io.engagement.platform.store.Documents.longOf;
+
+/** Companies in this service's database; every query starts from the organization. */
+@Component
+class CompanyStore {
+
+    static final String COLLECTION = "companies";
+
+    private final ReactiveMongoTemplate mongo;
+
+    CompanyStore(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    Mono<Void> createIndexes() {
+        var indexes = mongo.indexOps(COLLECTION);
+        return Flux.concat(
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("company_id", Sort.Direction.ASC).unique()),
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC)))
+                .then();
+    }
+
+    /** Inserts every document or, if one fails, none: the ones already written are removed again. */
+    Mono<List<Document>> insertAll(List<Document> documents) {
+        return mongo.insertAll(Mono.just(documents), COLLECTION)
+                .collectList()
+                .onErrorResume(failure -> mongo.remove(Query.query(Criteria.where("_id").in(ids(documents))), COLLECTION)
+                        .then(Mono.error(failure)));
+    }
+
+    Mono<PageEnvelope<Company>> page(long organizationId, CompanyQuery query) {
+        return PagedFind.page(mongo, COLLECTION, filter(organizationId, query), storedField(query.sortBy()), query.ascending(), query.page())
+                .map(PagedFind.mapped(CompanyStore::fromDocument));
+    }
+
+
+    private static Criteria filter(long organizationId, CompanyQuery query) {
+        List<Criteria> criteria = new ArrayList<>();
+        criteria.add(Criteria.where("organization_id").is(organizationId));
+        query.search().ifPresent(text -> criteria.add(PagedFind.literalSearch(text, CompanyQuery.SEARCHED)));
+        query.status().ifPresent(status -> criteria.add(Criteria.where("company_status").is(status)));
+        query.industry().ifPresent(industry -> criteria.add(Criteria.where("industry").is(industry)));
+        return new Criteria().andOperator(criteria);
+    }
+
+    private static String storedField(String sortBy) {
+        return sortBy.equals("id") ? "_id" : sortBy;
+    }
+
+    private static List<Object> ids(List<Document> documents) {
+        return documents.stream().map(document -> document.get("_id")).toList();
+    }
+
+    static Document toDocument(Company company) {
+        return new Document("_id", company.id())
+                .append("organization_id", company.organizationId())
+                .append("company_id", company.companyId())
+                .append("company_name", company.companyName())
+                .append("company_email", company.companyEmail())
+                .append("company_status", company.companyStatus())
+                .append("description", company.description())
+                .append("industry", company.industry())
+                .append("website", company.website())
+                .append("phone", company.phone())
+                .append("address", company.address())
+                .append("time_created", date(company.timeCreated()))
+                .append("time_updated", date(company.timeUpdated()))
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyEvents.CREATED));
+    }
+
+    static Company fromDocument(Document document) {
+        return new Company(
+                longOf(document, "_id"),
+                document.getString("company_id"),
+                document.getString("company_name"),
+                document.getString("company_email"),
+                document.getString("company_status"),
+                document.getString("description"),
+                document.getString("industry"),
+                document.getString("website"),
+                document.getString("phone"),
+                document.getString("address"),
+                longOf(document, "organization_id"),
+                instantOf(document, "time_created"),
+                instantOf(document, "time_updated"));
+    }
+}

@@ -1,0 +1,114 @@
+package io.engagement.customer.customer;
+
+import io.engagement.customer.company.CompanyDirectory;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+
+/**
+ * Creates customers all or none: every company reference is resolved and every e-mail checked
+ * before anything is written.
+ */
+@Component
+class CustomerRegistration {
+
+    private static final String SEQUENCE = "customers";
+
+    private final CustomerStore store;
+    private final CustomerEvents events;
+    private final CompanyDirectory companies;
+    private final IdSequences ids;
+
+    CustomerRegistration(CustomerStore store, CustomerEvents events, CompanyDirectory companies, IdSequences ids) {
+        this.store = store;
+        this.events = events;
+        this.companies = companies;
+        this.ids = ids;
+    }
+
+    /**
+     * @param locOf where element {@code i} sits in the request body, for 422s on its company
+     */
+    Mono<List<Customer>> register(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
+        return resolveCompanies(organizationId, customers, locOf)
+                .flatMap(companyIds -> refuseTakenEmails(organizationId, customers).thenReturn(companyIds))
+                .flatMap(companyIds -> write(organizationId, customers, companyIds))
+                .onErrorMap(DuplicateKeyException.class, duplicate -> emailTaken(null));
+    }
+
+    /** Each customer's company id by index; a 422 for every public id the organization does not have. */
+    private Mono<Map<Integer, Long>> resolveCompanies(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
+        return Flux.range(0, customers.size())
+                .filter(i -> customers.get(i).companyId() != null)
+                .concatMap(i -> companies.idOf(organizationId, customers.get(i).companyId())
+                        .map(id -> Map.entry(i, id))
+                        .defaultIfEmpty(Map.entry(i, -1L)))
+                .collectList()
+                .map(resolved -> {
+                    List<ErrorDetail> unknown = resolved.stream().filter(entry -> entry.getValue() < 0)
+                            .map(entry -> Violations.valueError(locOf.apply(entry.getKey()).field("company_id"),
+                                    customers.get(entry.getKey()).companyId(), "company not found"))
+                            .toList();
+                    if (!unknown.isEmpty()) {
+                        throw new RequestValidationException(unknown);
+                    }
+                    Map<Integer, Long> byIndex = new HashMap<>();
+                    resolved.forEach(entry -> byIndex.put(entry.getKey(), entry.getValue()));
+                    return byIndex;
+                });
+    }
+
+    private Mono<Void> refuseTakenEmails(long organizationId, List<NewCustomer> customers) {
+        Set<String> seen = new HashSet<>();
+        for (NewCustomer customer : customers) {
+            if (!seen.add(CustomerStore.emailKey(customer.email()))) {
+                return Mono.error(emailTaken(customer.email()));
+            }
+        }
+        return store.existingEmails(organizationId, customers.stream().map(NewCustomer::email).toList())
+                .next()
+                .flatMap(taken -> Mono.<Void>error(emailTaken(taken)));
+    }
+
+    private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return ids.nextBlock(SEQUENCE, customers.size())
+                .map(firstId -> IntStream.range(0, customers.size())
+                        .mapToObj(i -> customer(firstId + i, organizationId, customers.get(i), companyIds.get(i), now))
+                        .map(CustomerStore::toDocument)
+                        .toList())
+                .flatMap(store::insertAll)
+                .doOnNext(events::published)
+                .map(written -> written.stream().map(CustomerStore::fromDocument).toList());
+    }
+
+    private static Customer customer(long id, long organizationId, NewCustomer customer, Long companyId, Instant now) {
+        return new Customer(id, IdSequences.publicId(), customer.name(), customer.email(), customer.whatsappNumber(),
+                customer.source(), customer.ip(), customer.city(), customer.country(), customer.location(),
+                customer.latitude(), customer.longitude(), customer.activeOrDefault(), organizationId, companyId, now, now);
+    }
+
+    private static ApiException emailTaken(String email) {
+        return ApiException.conflict(Objects.isNull(email)
+                ? "A customer with this email already exists"
+                : "A customer with email '" + email + "' already exists");
+    }
+}

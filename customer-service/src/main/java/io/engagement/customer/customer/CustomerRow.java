@@ -1,0 +1,7 @@
+package io.engagement.customer.customer;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+/** A customer in a list, with its company's name. */
+record CustomerRow(@JsonUnwrapped Customer customer, String companyName) {
+}
