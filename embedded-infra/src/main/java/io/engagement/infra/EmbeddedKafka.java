@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A single-node, in-process Apache Kafka 4.x broker running in KRaft combined mode
@@ -222,7 +223,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             try {
                 var nodes = admin().describeCluster().nodes().get(5, TimeUnit.SECONDS);
                 if (!nodes.isEmpty()) return;
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 last = e;
             }
             Thread.sleep(50);

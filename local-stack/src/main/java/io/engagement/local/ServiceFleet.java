@@ -11,9 +11,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The five services as child processes wired to one Kafka broker and one MongoDB server:
@@ -100,14 +103,14 @@ public final class ServiceFleet implements AutoCloseable {
 
     /** Process ids of the running services, for resource reports. */
     public List<Long> pids() {
-        return services.values().stream().map(ServiceProcess::pid).filter(java.util.Objects::nonNull).toList();
+        return services.values().stream().map(ServiceProcess::pid).filter(Objects::nonNull).toList();
     }
 
     @Override
     public void close() {
         // the gateway first, so no request reaches a service that is going away
-        List<ServiceProcess> order = new java.util.ArrayList<>(services.values());
-        java.util.Collections.reverse(order);
+        List<ServiceProcess> order = new ArrayList<>(services.values());
+        Collections.reverse(order);
         order.parallelStream().forEach(ServiceProcess::stop);
     }
 

@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
@@ -59,11 +60,13 @@ class CustomerRegistration {
         return Flux.range(0, customers.size())
                 .filter(i -> customers.get(i).companyId() != null)
                 .concatMap(i -> companies.idOf(organizationId, customers.get(i).companyId())
-                        .map(id -> Map.entry(i, id))
-                        .defaultIfEmpty(Map.entry(i, -1L)))
+                        .map(Optional::of)
+                        .defaultIfEmpty(Optional.empty())
+                        .map(companyId -> Map.entry(i, companyId)))
                 .collectList()
                 .map(resolved -> {
-                    List<ErrorDetail> unknown = resolved.stream().filter(entry -> entry.getValue() < 0)
+                    List<ErrorDetail> unknown = resolved.stream()
+                            .filter(entry -> entry.getValue().isEmpty())
                             .map(entry -> Violations.valueError(locOf.apply(entry.getKey()).field("company_id"),
                                     customers.get(entry.getKey()).companyId(), "company not found"))
                             .toList();
@@ -71,7 +74,7 @@ class CustomerRegistration {
                         throw new RequestValidationException(unknown);
                     }
                     Map<Integer, Long> byIndex = new HashMap<>();
-                    resolved.forEach(entry -> byIndex.put(entry.getKey(), entry.getValue()));
+                    resolved.forEach(entry -> byIndex.put(entry.getKey(), entry.getValue().orElseThrow()));
                     return byIndex;
                 });
     }

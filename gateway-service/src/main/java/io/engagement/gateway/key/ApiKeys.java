@@ -14,6 +14,7 @@ import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Issues, lists, revokes and authenticates keys. Lookups go through a Caffeine cache in front of
@@ -72,7 +73,7 @@ public class ApiKeys {
                 .map(key -> new OrgContext(key.organizationId(), key.kind()));
     }
 
-    private java.util.concurrent.CompletableFuture<Optional<ApiKey>> lookUp(String hash) {
+    private CompletableFuture<Optional<ApiKey>> lookUp(String hash) {
         return store.findByHash(hash).map(Optional::of).defaultIfEmpty(Optional.empty()).toFuture();
     }
 }

@@ -2,6 +2,7 @@ package io.engagement.gateway.routing;
 
 import io.engagement.platform.error.ApiException;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -18,7 +19,7 @@ class FallbackResource {
     @RequestMapping(PATH + "{service}")
     Mono<Void> unavailable(@PathVariable String service, ServerWebExchange exchange) {
         if (exchange.getAttribute(ServerWebExchangeUtils.CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR) == null) {
-            return Mono.error(new ResponseStatusException(org.springframework.http.HttpStatus.NOT_FOUND));
+            return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
         }
         return Mono.error(ApiException.unavailable(service + " is unavailable, try again shortly"));
     }

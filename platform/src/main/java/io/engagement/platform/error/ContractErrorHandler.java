@@ -19,6 +19,7 @@ import tools.jackson.databind.ObjectMapper;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Turns every failure into one of the contract's JSON bodies: never HTML, never a stack trace.
@@ -82,7 +83,7 @@ public class ContractErrorHandler implements WebExceptionHandler {
         return new Answer(status, ErrorBodies.detail(phrase));
     }
 
-    private record Answer(HttpStatusCode status, Map<String, Object> body, java.util.function.Consumer<ServerHttpResponse> preparation) {
+    private record Answer(HttpStatusCode status, Map<String, Object> body, Consumer<ServerHttpResponse> preparation) {
         Answer(HttpStatusCode status, Map<String, Object> body) {
             this(status, body, response -> { });
         }

@@ -3,12 +3,14 @@ package io.engagement.platform.validation;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
 import org.springframework.util.MultiValueMap;
+import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -47,8 +49,8 @@ public final class ParamReader {
     }
 
     public static ParamReader path(ServerWebExchange exchange) {
-        return new ParamReader(Loc::path, name -> exchange.<java.util.Map<String, String>>getAttribute(
-                org.springframework.web.reactive.HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE).get(name));
+        Map<String, String> variables = exchange.getAttributeOrDefault(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE, Map.of());
+        return new ParamReader(Loc::path, variables::get);
     }
 
     /** An optional integer within [min, max] (either bound may be null). */
