@@ -38,6 +38,22 @@ public final class JsonBodyReader {
     /** The body as a JSON tree, without a schema; 422 {@code json_invalid} when it is not JSON. */
     public Mono<JsonNode> readTree(ServerWebExchange exchange) {
         requireJsonContentType(exchange);
+        return parseBody(exchange);
+    }
+
+    /**
+     * Like {@link #readTree}, but also takes {@code text/plain}: what {@code navigator.sendBeacon}
+     * sends for a string, and the one type a browser posts cross-origin without a preflight.
+     */
+    public Mono<JsonNode> readTreeAlsoFromText(ServerWebExchange exchange) {
+        MediaType contentType = exchange.getRequest().getHeaders().getContentType();
+        if (contentType == null || !MediaType.TEXT_PLAIN.isCompatibleWith(contentType)) {
+            requireJsonContentType(exchange);
+        }
+        return parseBody(exchange);
+    }
+
+    private Mono<JsonNode> parseBody(ServerWebExchange exchange) {
         return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes)
                 .map(this::parse)
                 .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));

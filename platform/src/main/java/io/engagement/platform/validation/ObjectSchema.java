@@ -5,6 +5,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,6 +22,13 @@ public final class ObjectSchema implements Rule {
 
     public static ObjectSchema of(Field... fields) {
         return new ObjectSchema(List.of(fields));
+    }
+
+    /** This schema's fields and then {@code more}. */
+    public ObjectSchema and(Field... more) {
+        List<Field> all = new ArrayList<>(fields);
+        all.addAll(List.of(more));
+        return new ObjectSchema(all);
     }
 
     /** A field that must be present; {@code null} is checked against its rule like any other value. */

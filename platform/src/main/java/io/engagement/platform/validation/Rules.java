@@ -18,6 +18,10 @@ public final class Rules {
         return new NumberRule();
     }
 
+    public static DateTimeRule dateTime() {
+        return new DateTimeRule();
+    }
+
     public static BooleanRule bool() {
         return new BooleanRule();
     }
@@ -29,6 +33,11 @@ public final class Rules {
     /** An object whose values are all strings, such as {@code merge_data}. */
     public static StringMapRule stringMap() {
         return new StringMapRule();
+    }
+
+    /** Any JSON value, kept as given. */
+    public static Rule any() {
+        return (value, loc, errors) -> value;
     }
 
     /** Any JSON object, kept as given. */

@@ -52,6 +52,15 @@ public final class Violations {
                 "bool_parsing", input);
     }
 
+    public static ErrorDetail dateTimeType(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "Input should be a valid datetime", "datetime_type", input);
+    }
+
+    public static ErrorDetail dateTimeParsing(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "Input should be a valid datetime, invalid datetime format",
+                "datetime_parsing", input, Map.of("error", "invalid datetime format"));
+    }
+
     public static ErrorDetail greaterThanEqual(Loc loc, Object input, Number ge) {
         return new ErrorDetail(loc.parts(), "Input should be greater than or equal to " + ge,
                 "greater_than_equal", input, Map.of("ge", ge));

@@ -1,0 +1,41 @@
+package io.engagement.analytics.ingest;
+
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.validation.JsonBodyReader;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.time.Clock;
+
+/**
+ * {@code POST /external/v1/events}: the browser SDK's and servers' telemetry. Each event is checked
+ * on its own; the valid ones are accepted even when others are not. The answer is 202 only once
+ * the broker has them all, or 503 so the client retries the whole batch.
+ */
+@RestController
+class IngestResource {
+
+    private final JsonBodyReader bodies;
+    private final TelemetryPublisher publisher;
+    private final Clock clock = Clock.systemUTC();
+
+    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher) {
+        this.bodies = bodies;
+        this.publisher = publisher;
+    }
+
+    @PostMapping("/external/v1/events")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Mono<IngestResult> ingest(ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return bodies.readTreeAlsoFromText(exchange)
+                .map(body -> bodies.validate(body, TelemetryBatch.SCHEMA))
+                .map(batch -> TelemetryBatch.sort(batch.get("events"), clock.instant()))
+                .flatMap(batch -> publisher.publish(organizationId, batch.accepted())
+                        .thenReturn(new IngestResult(batch.accepted().size(), batch.rejected())));
+    }
+}

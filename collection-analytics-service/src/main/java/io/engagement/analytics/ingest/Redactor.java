@@ -1,0 +1,83 @@
+package io.engagement.analytics.ingest;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Removes secrets from telemetry before anything is stored or published: the values of keys named
+ * like a secret, card numbers (Luhn-valid, 13 to 19 digits), bearer tokens, and the values of
+ * {@code name=value} pairs and JSON members in strings whose name is a secret's (query strings,
+ * form bodies, cookies, JSON bodies logged as text).
+ */
+final class Redactor {
+
+    static final String REDACTED = "[REDACTED]";
+
+    private static final String SECRET_NAME = "(?:[a-z0-9_.-]*?)(?:password|passwd|secret|token|authorization|cookie"
+            + "|api[_-]?key|card|cvv|ssn)(?:[a-z0-9_.-]*)";
+    private static final Pattern SECRET_KEY = Pattern.compile("(?i)^" + SECRET_NAME + "$");
+    private static final Pattern SECRET_PAIR = Pattern.compile("(?i)(\\b" + SECRET_NAME + "\\s*=\\s*)([^&;\\s\"',]+)");
+    private static final Pattern SECRET_JSON_MEMBER = Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]*)");
+    private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[A-Za-z0-9\\-._~+/]+=*");
+    private static final Pattern CARD_CANDIDATE = Pattern.compile("(?<![\\d])\\d(?:[ -]?\\d){12,18}(?![\\d])");
+
+    private Redactor() {
+    }
+
+    /** A redacted copy of a JSON value. */
+    static JsonNode redact(JsonNode value) {
+        if (value.isObject()) {
+            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> field : value.properties()) {
+                copy.set(field.getKey(), SECRET_KEY.matcher(field.getKey()).matches()
+                        ? JsonNodeFactory.instance.stringNode(REDACTED)
+                        : redact(field.getValue()));
+            }
+            return copy;
+        }
+        if (value.isArray()) {
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode(value.size());
+            value.forEach(element -> copy.add(redact(element)));
+            return copy;
+        }
+        if (value.isString()) {
+            return JsonNodeFactory.instance.stringNode(redact(value.asString()));
+        }
+        return value;
+    }
+
+    static String redact(String text) {
+        String withoutMembers = SECRET_JSON_MEMBER.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        String withoutPairs = SECRET_PAIR.matcher(withoutMembers).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        String withoutBearers = BEARER.matcher(withoutPairs).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        return CARD_CANDIDATE.matcher(withoutBearers).replaceAll(match ->
+                Matcher.quoteReplacement(isCardNumber(match.group()) ? REDACTED : match.group()));
+    }
+
+    private static boolean isCardNumber(String candidate) {
+        String digits = candidate.replaceAll("[ -]", "");
+        if (digits.length() < 13 || digits.length() > 19) {
+            return false;
+        }
+        int sum = 0;
+        boolean doubled = false;
+        for (int i = digits.length() - 1; i >= 0; i--) {
+            int digit = digits.charAt(i) - '0';
+            if (doubled) {
+                digit *= 2;
+                if (digit > 9) {
+                    digit -= 9;
+                }
+            }
+            sum += digit;
+            doubled = !doubled;
+        }
+        return sum % 10 == 0;
+    }
+}

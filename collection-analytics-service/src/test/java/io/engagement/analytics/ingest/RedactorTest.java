@@ -1,0 +1,84 @@
+package io.engagement.analytics.ingest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RedactorTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void valuesOfSecretKeysAreRedactedAtAnyDepth() {
+        JsonNode redacted = Redactor.redact(JSON.readTree("""
+                {"request_headers": {"Authorization": "Basic dXNlcjpwYXNz", "Cookie": "sid=abc", "Accept": "text/html",
+                                     "X-Api-Key": "k_123"},
+                 "request_body": {"user": {"email": "ada@example.com", "password": "hunter2", "card_number": "4111111111111111",
+                                           "cvv": 123, "ssn": "078-05-1120", "access_token": {"value": "t"}}},
+                 "properties": [{"client_secret": "s3cr3t", "plan": "pro"}]}
+                """));
+
+        assertThat(redacted.at("/request_headers/Authorization").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_headers/Cookie").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_headers/X-Api-Key").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_headers/Accept").asString()).isEqualTo("text/html");
+        assertThat(redacted.at("/request_body/user/email").asString()).isEqualTo("ada@example.com");
+        assertThat(redacted.at("/request_body/user/password").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_body/user/card_number").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_body/user/cvv").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_body/user/ssn").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/request_body/user/access_token").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/properties/0/client_secret").asString()).isEqualTo("[REDACTED]");
+        assertThat(redacted.at("/properties/0/plan").asString()).isEqualTo("pro");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"4111 1111 1111 1111", "4111-1111-1111-1111", "5555555555554444", "378282246310005",
+            "6011111111111117"})
+    void luhnValidCardNumbersAreRedactedInsideText(String card) {
+        assertThat(Redactor.redact("charge failed for card " + card + " at checkout"))
+                .isEqualTo("charge failed for card [REDACTED] at checkout");
+    }
+
+    @Test
+    void numbersThatAreNotCardsStay() {
+        assertThat(Redactor.redact("order 4111111111111112 of 12 items, phone +2348012345678"))
+                .isEqualTo("order 4111111111111112 of 12 items, phone +2348012345678");
+    }
+
+    @Test
+    void bearerTokensAreRedactedAnywhereInText() {
+        assertThat(Redactor.redact("GET /me failed with Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig== retrying"))
+                .isEqualTo("GET /me failed with Authorization: Bearer [REDACTED] retrying");
+    }
+
+    @Test
+    void secretNameValuePairsInQueryStringsAndFormsAreRedacted() {
+        assertThat(Redactor.redact("https://app.example.com/cb?code=42&token=abc.def&next=/home"))
+                .isEqualTo("https://app.example.com/cb?code=42&token=[REDACTED]&next=/home");
+        assertThat(Redactor.redact("username=ada&password=hunter2&remember=1"))
+                .isEqualTo("username=ada&password=[REDACTED]&remember=1");
+        assertThat(Redactor.redact("sid=1; session_token=xyz; theme=dark"))
+                .isEqualTo("sid=1; session_token=[REDACTED]; theme=dark");
+    }
+
+    @Test
+    void secretMembersOfJsonLoggedAsTextAreRedacted() {
+        assertThat(Redactor.redact("{\"email\":\"ada@example.com\",\"password\":\"hunter2\",\"api_key\": \"k-9\"}"))
+                .isEqualTo("{\"email\":\"ada@example.com\",\"password\":\"[REDACTED]\",\"api_key\": \"[REDACTED]\"}");
+    }
+
+    @Test
+    void ordinaryTelemetryIsLeftAlone() {
+        JsonNode event = JSON.readTree("""
+                {"type": "page_view", "session_id": "s-1", "url": "https://app.example.com/ticketing/create?tab=2",
+                 "title": "Create ticket", "timestamp": "2026-11-22T10:00:00Z"}
+                """);
+
+        assertThat(Redactor.redact(event)).isEqualTo(event);
+    }
+}
