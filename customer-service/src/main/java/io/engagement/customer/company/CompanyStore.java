@@ -13,7 +13,6 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static io.engagement.platform.store.Documents.date;
@@ -54,13 +53,13 @@ class CompanyStore {
     }
 
 
+    /** One flat filter document, so the database can use the organization's index. */
     private static Criteria filter(long organizationId, CompanyQuery query) {
-        List<Criteria> criteria = new ArrayList<>();
-        criteria.add(Criteria.where("organization_id").is(organizationId));
-        query.search().ifPresent(text -> criteria.add(PagedFind.literalSearch(text, CompanyQuery.SEARCHED)));
-        query.status().ifPresent(status -> criteria.add(Criteria.where("company_status").is(status)));
-        query.industry().ifPresent(industry -> criteria.add(Criteria.where("industry").is(industry)));
-        return new Criteria().andOperator(criteria);
+        Criteria filter = Criteria.where("organization_id").is(organizationId);
+        query.status().ifPresent(status -> filter.and("company_status").is(status));
+        query.industry().ifPresent(industry -> filter.and("industry").is(industry));
+        query.search().ifPresent(text -> PagedFind.literalSearch(filter, text, CompanyQuery.SEARCHED));
+        return filter;
     }
 
     private static String storedField(String sortBy) {

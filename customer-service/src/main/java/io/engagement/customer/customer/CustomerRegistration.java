@@ -32,6 +32,7 @@ import java.util.stream.IntStream;
 class CustomerRegistration {
 
     private static final String SEQUENCE = "customers";
+    private static final int EMAIL_LOOKUPS_IN_FLIGHT = 8;
 
     private final CustomerStore store;
     private final CustomerEvents events;
@@ -86,9 +87,11 @@ class CustomerRegistration {
                 return Mono.error(emailTaken(customer.email()));
             }
         }
-        return store.existingEmails(organizationId, customers.stream().map(NewCustomer::email).toList())
+        // one equality look-up per e-mail: each is served by the unique (organization, e-mail) index
+        return Flux.fromIterable(customers)
+                .flatMap(customer -> store.findByEmail(organizationId, customer.email()), EMAIL_LOOKUPS_IN_FLIGHT)
                 .next()
-                .flatMap(taken -> Mono.<Void>error(emailTaken(taken)));
+                .flatMap(taken -> Mono.<Void>error(emailTaken(taken.email())));
     }
 
     private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {

@@ -39,11 +39,11 @@ public final class PagedFind {
     }
 
     /**
-     * Case-insensitive text in any of the fields, taken literally: the client's text is quoted,
-     * never run as a pattern or an operator.
+     * Narrows {@code filter} to case-insensitive text in any of the fields, taken literally: the
+     * client's text is quoted, never run as a pattern or an operator.
      */
-    public static Criteria literalSearch(String text, List<String> fields) {
+    public static Criteria literalSearch(Criteria filter, String text, List<String> fields) {
         Pattern literal = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
-        return new Criteria().orOperator(fields.stream().map(field -> Criteria.where(field).regex(literal)).toList());
+        return filter.orOperator(fields.stream().map(field -> Criteria.where(field).regex(literal)).toList());
     }
 }

@@ -22,7 +22,7 @@ public final class BooleanRule implements Rule {
         if (value.isBoolean()) {
             return value;
         }
-        if (value.isIntegralNumber() && (value.asLong() == 0 || value.asLong() == 1)) {
+        if (value.isIntegralNumber() && value.canConvertToLong() && (value.asLong() == 0 || value.asLong() == 1)) {
             return JsonNodeFactory.instance.booleanNode(value.asLong() == 1);
         }
         if (value.isString()) {

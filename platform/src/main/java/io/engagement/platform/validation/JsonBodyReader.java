@@ -4,6 +4,9 @@ import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import io.engagement.platform.error.ApiException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
@@ -46,7 +49,7 @@ public final class JsonBodyReader {
      * sends for a string, and the one type a browser posts cross-origin without a preflight.
      */
     public Mono<JsonNode> readTreeAlsoFromText(ServerWebExchange exchange) {
-        MediaType contentType = exchange.getRequest().getHeaders().getContentType();
+        MediaType contentType = contentType(exchange);
         if (contentType == null || !MediaType.TEXT_PLAIN.isCompatibleWith(contentType)) {
             requireJsonContentType(exchange);
         }
@@ -54,6 +57,10 @@ public final class JsonBodyReader {
     }
 
     private Mono<JsonNode> parseBody(ServerWebExchange exchange) {
+        // refused before reading, so an oversized body is never half-consumed
+        if (exchange.getRequest().getHeaders().getContentLength() > maxBytes) {
+            return Mono.error(new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes"));
+        }
         return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes)
                 .map(this::parse)
                 .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
@@ -84,7 +91,7 @@ public final class JsonBodyReader {
     }
 
     private static void requireJsonContentType(ServerWebExchange exchange) {
-        MediaType contentType = exchange.getRequest().getHeaders().getContentType();
+        MediaType contentType = contentType(exchange);
         // a request without a Content-Type is read as JSON; any other type is refused, as the contract says
         if (contentType == null || MediaType.APPLICATION_JSON.isCompatibleWith(contentType)
                 || contentType.getSubtype().endsWith("+json")) {
@@ -92,5 +99,13 @@ public final class JsonBodyReader {
         }
         throw new RequestValidationException(
                 Violations.jsonInvalid("Content-Type must be application/json, not " + contentType));
+    }
+
+    private static MediaType contentType(ServerWebExchange exchange) {
+        try {
+            return exchange.getRequest().getHeaders().getContentType();
+        } catch (InvalidMediaTypeException malformed) {
+            throw new RequestValidationException(Violations.jsonInvalid("Content-Type is not a media type"));
+        }
     }
 }

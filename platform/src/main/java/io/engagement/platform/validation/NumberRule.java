@@ -45,6 +45,10 @@ public final class NumberRule implements Rule {
 
     private static Double numberOf(JsonNode value, Loc loc, List<ErrorDetail> errors) {
         if (value.isNumber()) {
+            if (!Double.isFinite(value.doubleValue())) {
+                errors.add(Violations.finiteNumber(loc, value));
+                return null;
+            }
             return value.doubleValue();
         }
         if (value.isString()) {

@@ -43,6 +43,10 @@ public final class Violations {
                 "float_parsing", input);
     }
 
+    public static ErrorDetail finiteNumber(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "Input should be a finite number", "finite_number", input);
+    }
+
     public static ErrorDetail boolType(Loc loc, Object input) {
         return new ErrorDetail(loc.parts(), "Input should be a valid boolean", "bool_type", input);
     }

@@ -1,0 +1,419 @@
+package io.engagement.bench;
+
+import ch.qos.logback.classic.Level;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import io.engagement.infra.EmbeddedKafka;
+import io.engagement.infra.EmbeddedMongo;
+import io.engagement.local.FleetSettings;
+import io.engagement.local.ServiceFleet;
+import io.engagement.platform.event.Topics;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * How much the suite adds on top of its database for the customer operations: the same four
+ * operations timed through the gateway and straight against MongoDB, on one organization of
+ * {@value #DEFAULT_CUSTOMERS} customers.
+ *
+ * <p>System properties: {@code bench.customers} (100000), {@code bench.iterations} (300),
+ * {@code bench.seconds} (30, per operation and side), {@code bench.keep} (keep the data directory),
+ * {@code engagement.repository} (the repository root with the services' built jars, default {@code .}).
+ */
+public final class CustomerBenchmark {
+
+    static final int DEFAULT_CUSTOMERS = 100_000;
+    private static final int BATCH = 100;
+    private static final int LOADERS = 4;
+    private static final int WARM_UP_ITERATIONS = 20;
+    private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(10);
+    private static final String DATABASE = "engagement_customer";
+    private static final String COLLECTION = "customers";
+    /** Every customer's name carries one of these tokens, so a search for one matches a few customers. */
+    private static final int SEARCH_TOKENS = 20_000;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final int customers = Integer.getInteger("bench.customers", DEFAULT_CUSTOMERS);
+    private final int iterations = Integer.getInteger("bench.iterations", 300);
+    private final Duration limit = Duration.ofSeconds(Long.getLong("bench.seconds", 30));
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final Random random = new Random(42);
+    private final AtomicLong unique = new AtomicLong();
+
+    private EmbeddedMongo mongo;
+    private EmbeddedKafka kafka;
+    private ServiceFleet fleet;
+    private boolean stopped;
+    private URI gateway;
+    private String apiKey;
+    private long organizationId;
+
+    public static void main(String[] args) throws Exception {
+        quiet("org.mongodb.driver", "org.apache.kafka", "kafka");
+        new CustomerBenchmark().run();
+    }
+
+    private void run() throws Exception {
+        Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
+        Path home = Files.createTempDirectory("engagement-bench-");
+        System.out.printf("Customer benchmark: %,d customers, %d cores, data in %s%n", customers,
+                Runtime.getRuntime().availableProcessors(), home);
+        // Ctrl-C stops the services, the broker and the database too
+        Thread stop = new Thread(this::stopAll, "bench-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            // the same database backend as ./run.sh: mongo-java-server over one H2 MVStore file
+            mongo = EmbeddedMongo.persistent(home.resolve("mongodb").resolve("engagement.mv"), 0);
+            kafka = EmbeddedKafka.start(home.resolve("kafka"), 0);
+            kafka.createTopics(Topics.ALL);
+            String adminToken = secret();
+            fleet = new ServiceFleet(new FleetSettings(repository, kafka.bootstrapServers(), mongo.connectionString(),
+                    freePort(), adminToken, secret(), home.resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS));
+            long starting = System.nanoTime();
+            fleet.startAll();
+            fleet.awaitHealthy(Duration.ofMinutes(3));
+            System.out.printf("Suite healthy in %.1f s (service logs in %s)%n", seconds(starting), home.resolve("logs"));
+            gateway = fleet.gatewayUri();
+            createOrganization(adminToken);
+
+            load();
+            try (MongoClient client = MongoClients.create(mongo.connectionString())) {
+                MongoCollection<Document> collection = client.getDatabase(DATABASE).getCollection(COLLECTION);
+                List<Row> rows = measure(collection);
+                print(rows);
+            }
+        } finally {
+            stopAll();
+            Runtime.getRuntime().removeShutdownHook(stop);
+            if (!Boolean.getBoolean("bench.keep")) {
+                delete(home);
+            }
+        }
+    }
+
+    /** The fleet first, then the broker and the database; safe to call twice. */
+    private synchronized void stopAll() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        long stopping = System.nanoTime();
+        if (fleet != null) {
+            fleet.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+        if (mongo != null) {
+            mongo.close();
+        }
+        System.out.printf("Stopped everything in %.1f s%n", seconds(stopping));
+    }
+
+    // --- set-up ---------------------------------------------------------------------------------
+
+    private void createOrganization(String adminToken) {
+        HttpResponse<String> created = send(HttpRequest.newBuilder(gateway.resolve("/admin/v1/organizations"))
+                .header("Content-Type", "application/json").header("X-Admin-Token", adminToken)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"Benchmark\"}")));
+        expect(created, 201);
+        JsonNode organization = JSON.readTree(created.body());
+        apiKey = organization.get("api_key").asString();
+        organizationId = organization.get("organization_id").asLong();
+    }
+
+    /** {@code customers} customers through the bulk route, {@value #BATCH} a request, {@value #LOADERS} in flight. */
+    private void load() throws Exception {
+        int batches = (customers + BATCH - 1) / BATCH;
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger loaded = new AtomicInteger();
+        long started = System.nanoTime();
+        ExecutorService loaders = Executors.newFixedThreadPool(LOADERS);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int l = 0; l < LOADERS; l++) {
+                running.add(loaders.submit(() -> {
+                    for (int batch = next.getAndIncrement(); batch < batches; batch = next.getAndIncrement()) {
+                        int from = batch * BATCH;
+                        int to = Math.min(customers, from + BATCH);
+                        StringBuilder body = new StringBuilder("{\"customers\": [");
+                        for (int i = from; i < to; i++) {
+                            body.append(i == from ? "" : ",").append(customerJson(i));
+                        }
+                        expect(post("/external/v1/external/v1/customers/bulk", body.append("]}").toString()), 201);
+                        int done = loaded.addAndGet(to - from);
+                        if (done % 10_000 == 0) {
+                            System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / seconds(started));
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> loader : running) {
+                loader.get();
+            }
+        } finally {
+            loaders.shutdownNow();
+        }
+        double took = seconds(started);
+        System.out.printf("Loaded %,d customers in %.1f s: %.0f customers/s (bulk of %d, %d in flight)%n",
+                loaded.get(), took, loaded.get() / took, BATCH, LOADERS);
+    }
+
+    private static String customerJson(int i) {
+        return "{\"name\": \"" + name(i) + "\", \"email\": \"" + email(i) + "\", \"source\": \""
+                + (i % 3 == 0 ? "web" : "api") + "\", \"whatsapp_number\": \"+1555" + String.format("%07d", i)
+                + "\", \"city\": \"City " + (i % 50) + "\", \"country\": \"NG\", \"is_active\": " + (i % 4 != 0) + "}";
+    }
+
+    private static String name(int i) {
+        return "Person " + i + " tok" + (i % SEARCH_TOKENS) + "x";
+    }
+
+    private static String email(int i) {
+        return "user" + i + "@bench.test";
+    }
+
+    // --- measurements ---------------------------------------------------------------------------
+
+    private List<Row> measure(MongoCollection<Document> customers) {
+        Bson organization = Filters.eq("organization_id", organizationId);
+        Bson newestFirst = Sorts.orderBy(Sorts.descending("time_created"), Sorts.descending("_id"));
+        List<Row> rows = new ArrayList<>();
+
+        rows.add(compare("list, default page",
+                () -> expect(get("/external/v1/customers"), 200),
+                () -> {
+                    customers.find(organization).sort(newestFirst).limit(20).into(new ArrayList<>());
+                    customers.countDocuments(organization);
+                }));
+
+        rows.add(compare("list with search",
+                () -> expect(get("/external/v1/customers?search=" + encode(searchToken())), 200),
+                () -> {
+                    Bson filter = Filters.and(organization, searchFilter(searchToken()));
+                    customers.find(filter).sort(newestFirst).limit(20).into(new ArrayList<>());
+                    customers.countDocuments(filter);
+                }));
+
+        rows.add(compare("get by email",
+                () -> expect(get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
+                () -> {
+                    String email = email(random.nextInt(this.customers));
+                    if (customers.find(Filters.and(organization, Filters.eq("email_key", email.toLowerCase(Locale.ROOT))))
+                            .first() == null) {
+                        throw new IllegalStateException("no customer " + email + " in the database");
+                    }
+                }));
+
+        rows.add(compare("create",
+                () -> expect(post("/external/v1/external/v1/customers",
+                        "{\"name\": \"Created " + unique.get() + "\", \"email\": \"suite-created-" + unique.incrementAndGet()
+                                + "@bench.test\", \"source\": \"api\", \"city\": \"Lagos\"}"), 201),
+                () -> customers.insertOne(document(unique.incrementAndGet()))));
+        return rows;
+    }
+
+    private String searchToken() {
+        // "tok123x" matches the customers with i % 20000 == 123: five of 100,000
+        return "tok" + random.nextInt(Math.min(SEARCH_TOKENS, customers)) + "x";
+    }
+
+    /** What the service's search runs: the text quoted, case-insensitive, in any of the searched fields. */
+    private static Bson searchFilter(String text) {
+        Pattern literal = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
+        return Filters.or(Stream.of("name", "email", "whatsapp_number").map(field -> Filters.regex(field, literal)).toList());
+    }
+
+    /** A customer as the service stores it (see customer-service's CustomerStore), with ids clear of the suite's. */
+    private Document document(long n) {
+        Date now = new Date();
+        String email = "db-created-" + n + "@bench.test";
+        return new Document("_id", 1_000_000_000L + n)
+                .append("organization_id", organizationId)
+                .append("customer_id", "bench-" + n + "-" + Long.toHexString(random.nextLong()))
+                .append("name", "Created " + n)
+                .append("email", email)
+                .append("email_key", email)
+                .append("whatsapp_number", null)
+                .append("source", "api")
+                .append("ip", null)
+                .append("city", "Lagos")
+                .append("country", null)
+                .append("location", null)
+                .append("latitude", null)
+                .append("longitude", null)
+                .append("is_active", true)
+                .append("company_id", null)
+                .append("time_created", now)
+                .append("time_updated", now);
+    }
+
+    private Row compare(String operation, Runnable suite, Runnable database) {
+        System.out.printf("Measuring %s ...%n", operation);
+        Timings throughSuite = time(suite);
+        Timings direct = time(database);
+        System.out.printf("  suite: %d runs, p50 %.2f ms, p99 %.2f ms; database: %d runs, p50 %.2f ms, p99 %.2f ms%n",
+                throughSuite.runs(), throughSuite.p50(), throughSuite.p99(), direct.runs(), direct.p50(), direct.p99());
+        return new Row(operation, throughSuite, direct);
+    }
+
+    /** Warm-up first, then at most {@code iterations} runs or {@code limit} time, whichever comes first. */
+    private Timings time(Runnable operation) {
+        long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();
+        for (int i = 0; i < WARM_UP_ITERATIONS && System.nanoTime() < warmUpEnd; i++) {
+            operation.run();
+        }
+        long[] samples = new long[iterations];
+        int runs = 0;
+        long end = System.nanoTime() + limit.toNanos();
+        while (runs < iterations && System.nanoTime() < end) {
+            long started = System.nanoTime();
+            operation.run();
+            samples[runs++] = System.nanoTime() - started;
+        }
+        long[] taken = Arrays.copyOf(samples, runs);
+        Arrays.sort(taken);
+        return new Timings(runs, percentile(taken, 50), percentile(taken, 99));
+    }
+
+    private static double percentile(long[] sorted, int percent) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(percent / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank))] / 1_000_000.0;
+    }
+
+    private static void print(List<Row> rows) {
+        String line = "+----------------------+------------+------------+---------------+---------------+------------+";
+        System.out.println();
+        System.out.println(line);
+        System.out.printf("| %-20s | %10s | %10s | %13s | %13s | %10s |%n",
+                "operation", "suite p50", "suite p99", "database p50", "database p99", "ratio p50");
+        System.out.println(line);
+        for (Row row : rows) {
+            System.out.printf("| %-20s | %7.2f ms | %7.2f ms | %10.2f ms | %10.2f ms | %9.2fx |%n", row.operation(),
+                    row.suite().p50(), row.suite().p99(), row.database().p50(), row.database().p99(),
+                    row.suite().p50() / row.database().p50());
+        }
+        System.out.println(line);
+        System.out.println("target: suite p50 within 3x of the database");
+        rows.forEach(row -> System.out.printf("  %-20s %s%n", row.operation(),
+                row.suite().p50() <= 3 * row.database().p50() ? "within 3x" : "NOT within 3x"));
+        System.out.println();
+    }
+
+    record Timings(int runs, double p50, double p99) {
+    }
+
+    record Row(String operation, Timings suite, Timings database) {
+    }
+
+    // --- HTTP -----------------------------------------------------------------------------------
+
+    private HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey).GET());
+    }
+
+    private HttpResponse<String> post(String path, String json) {
+        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static void expect(HttpResponse<String> response, int status) {
+        if (response.statusCode() != status) {
+            String body = response.body();
+            throw new IllegalStateException(response.request().method() + " " + response.request().uri() + " answered "
+                    + response.statusCode() + " instead of " + status + ": "
+                    + (body.length() > 500 ? body.substring(0, 500) + "..." : body));
+        }
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    // --- plumbing -------------------------------------------------------------------------------
+
+    private static double seconds(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1e9;
+    }
+
+    private static String secret() {
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void quiet(String... loggers) {
+        for (String name : loggers) {
+            if (LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logger) {
+                logger.setLevel(Level.WARN);
+            }
+        }
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.out.println("Could not delete " + directory + ": " + e.getMessage());
+        }
+    }
+}
