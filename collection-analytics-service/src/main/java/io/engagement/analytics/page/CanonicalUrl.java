@@ -1,0 +1,48 @@
+package io.engagement.analytics.page;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A page's identity: the URL without query and fragment, with a lower-case scheme and host, no
+ * default port and no trailing slash except for the root. Its path is the page's display URL.
+ */
+record CanonicalUrl(String canonical, String displayUrl) {
+
+    static Optional<CanonicalUrl> of(String url) {
+        try {
+            URI uri = new URI(url.strip());
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                return Optional.empty();
+            }
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            String host = uri.getHost().toLowerCase(Locale.ROOT);
+            String port = uri.getPort() < 0 || isDefaultPort(scheme, uri.getPort()) ? "" : ":" + uri.getPort();
+            String path = withoutTrailingSlash(uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath());
+            return Optional.of(new CanonicalUrl(scheme + "://" + host + port + path, path));
+        } catch (URISyntaxException notAUrl) {
+            return Optional.empty();
+        }
+    }
+
+    /** The same page always gets the same id within an organization, whoever sees it first. */
+    String pageId(long organizationId) {
+        return UUID.nameUUIDFromBytes((organizationId + " " + canonical).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    private static String withoutTrailingSlash(String path) {
+        String trimmed = path;
+        while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed;
+    }
+
+    private static boolean isDefaultPort(String scheme, int port) {
+        return scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+    }
+}

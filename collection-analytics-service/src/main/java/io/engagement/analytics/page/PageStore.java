@@ -1,0 +1,75 @@
+package io.engagement.analytics.page;
+
+import io.engagement.platform.store.PagedFind;
+import org.bson.Document;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+
+/** The page registry: one document per organization and canonical URL. */
+@Component
+class PageStore {
+
+    static final String COLLECTION = "pages";
+    private static final List<String> SEARCHED = List.of("title", "canonical_url", "display_url");
+
+    private final ReactiveMongoTemplate mongo;
+
+    PageStore(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    Mono<Void> createIndexes() {
+        var indexes = mongo.indexOps(COLLECTION);
+        return Flux.concat(
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("canonical_url", Sort.Direction.ASC).unique()),
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("page_id", Sort.Direction.ASC).unique()))
+                .then();
+    }
+
+    /** Records a page view; seeing the same view again changes nothing but the latest title and time. */
+    Mono<Void> seen(long organizationId, CanonicalUrl url, String title, Instant at) {
+        Query page = Query.query(Criteria.where("organization_id").is(organizationId).and("canonical_url").is(url.canonical()));
+        Update update = new Update()
+                .setOnInsert("page_id", url.pageId(organizationId))
+                .setOnInsert("display_url", url.displayUrl())
+                .setOnInsert("first_seen_at", Date.from(at))
+                .max("last_seen_at", Date.from(at));
+        if (title != null) {
+            update.set("title", title);
+        }
+        return mongo.upsert(page, update, COLLECTION).then();
+    }
+
+    Mono<Long> count(long organizationId, String search) {
+        return mongo.count(Query.query(filter(organizationId, search)), COLLECTION);
+    }
+
+    Flux<RegistryPage> list(long organizationId, String search, int page, int limit) {
+        Query query = Query.query(filter(organizationId, search))
+                .with(Sort.by(Sort.Direction.ASC, "display_url").and(Sort.by(Sort.Direction.ASC, "canonical_url")))
+                .skip((long) (page - 1) * limit)
+                .limit(limit);
+        return mongo.find(query, Document.class, COLLECTION).map(PageStore::pageOf);
+    }
+
+    private static Criteria filter(long organizationId, String search) {
+        Criteria filter = Criteria.where("organization_id").is(organizationId);
+        return search == null ? filter : PagedFind.literalSearch(filter, search, SEARCHED);
+    }
+
+    static RegistryPage pageOf(Document document) {
+        return new RegistryPage(document.getString("page_id"), document.getString("title"),
+                document.getString("canonical_url"), document.getString("display_url"));
+    }
+}
