@@ -4,7 +4,9 @@ import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
@@ -69,14 +71,23 @@ public final class DocumentOutbox {
 
     /** Publishes what a crash left marked; run once at start-up. */
     public Mono<Long> recover(String collection, Function<Document, Event> toEvent) {
-        return mongo.find(Query.query(Criteria.where(PENDING).exists(true)), Document.class, collection)
-                .concatMap(document -> publishOne(collection, document, toEvent.apply(document)).thenReturn(1L))
+        return clearingIndex(collection).thenMany(mongo.find(Query.query(Criteria.where(PENDING).exists(true)), Document.class, collection)
+                .concatMap(document -> publishOne(collection, document, toEvent.apply(document)).thenReturn(1L)))
                 .reduce(0L, Long::sum)
                 .doOnNext(count -> {
                     if (count > 0) {
                         log.info("Published {} pending event(s) of {}", count, collection);
                     }
                 });
+    }
+
+    /**
+     * Redundant for MongoDB itself, whose {@code _id} index serves the clearing update; an embedded
+     * wire-protocol server uses an index only when it names exactly the filter's fields.
+     */
+    private Mono<String> clearingIndex(String collection) {
+        return mongo.indexOps(collection).createIndex(new Index().on("_id", Sort.Direction.ASC)
+                .on(PENDING + ".id", Sort.Direction.ASC).unique().named("outbox_clearing"));
     }
 
     private Mono<Void> publishOne(String collection, Document document, Event event) {
