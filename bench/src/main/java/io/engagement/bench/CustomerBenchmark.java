@@ -5,21 +5,19 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
-import io.engagement.infra.EmbeddedKafka;
-import io.engagement.infra.EmbeddedMongo;
-import io.engagement.local.FleetSettings;
-import io.engagement.local.ServiceFleet;
-import io.engagement.platform.event.Topics;
+import io.engagement.infra.FreePorts;
+import io.engagement.local.Credentials;
+import io.engagement.local.LocalStack;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -28,15 +26,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,7 +63,6 @@ public final class CustomerBenchmark {
     private static final String COLLECTION = "customers";
     /** Every customer's name carries one of these tokens, so a search for one matches a few customers. */
     private static final int SEARCH_TOKENS = 20_000;
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final int customers = Integer.getInteger("bench.customers", DEFAULT_CUSTOMERS);
     private final int iterations = Integer.getInteger("bench.iterations", 300);
@@ -76,9 +72,7 @@ public final class CustomerBenchmark {
     private final Random random = new Random(42);
     private final AtomicLong unique = new AtomicLong();
 
-    private EmbeddedMongo mongo;
-    private EmbeddedKafka kafka;
-    private ServiceFleet fleet;
+    private LocalStack stack;
     private boolean stopped;
     private URI gateway;
     private String apiKey;
@@ -98,24 +92,24 @@ public final class CustomerBenchmark {
         Thread stop = new Thread(this::stopAll, "bench-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            // the same database backend as ./run.sh: mongo-java-server over one H2 MVStore file
-            mongo = EmbeddedMongo.persistent(home.resolve("mongodb").resolve("engagement.mv"), 0);
-            kafka = EmbeddedKafka.start(home.resolve("kafka"), 0);
-            kafka.createTopics(Topics.ALL);
-            String adminToken = secret();
-            fleet = new ServiceFleet(new FleetSettings(repository, kafka.bootstrapServers(), mongo.connectionString(),
-                    freePort(), adminToken, secret(), home.resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS));
+            // exactly what ./run.sh starts, with its data in a directory of its own
+            stack = LocalStack.fromEnvironment(Map.of(
+                    "ENGAGEMENT_HOME", home.toString(),
+                    "ENGAGEMENT_REPOSITORY", repository.toString(),
+                    "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
+                    "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
+                    "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next())));
             long starting = System.nanoTime();
-            fleet.startAll();
-            fleet.awaitHealthy(Duration.ofMinutes(3));
+            Credentials credentials = stack.start();
             System.out.printf("Suite healthy in %.1f s (service logs in %s)%n", seconds(starting), home.resolve("logs"));
-            gateway = fleet.gatewayUri();
-            createOrganization(adminToken);
+            gateway = URI.create(credentials.gatewayUrl());
+            apiKey = credentials.apiKey();
+            organizationId = credentials.organizationId();
 
             load();
-            try (MongoClient client = MongoClients.create(mongo.connectionString())) {
+            try (MongoClient client = MongoClients.create(credentials.mongodbUri())) {
                 MongoCollection<Document> collection = client.getDatabase(DATABASE).getCollection(COLLECTION);
-                List<Row> rows = measure(collection);
+                List<Row> rows = measure(collection, client.getDatabase(DATABASE).getCollection("id_sequences"));
                 print(rows);
             }
         } finally {
@@ -127,36 +121,18 @@ public final class CustomerBenchmark {
         }
     }
 
-    /** The fleet first, then the broker and the database; safe to call twice. */
+    /** Safe to call twice: from the end of the run and from Ctrl-C. */
     private synchronized void stopAll() {
-        if (stopped) {
+        if (stopped || stack == null) {
             return;
         }
         stopped = true;
         long stopping = System.nanoTime();
-        if (fleet != null) {
-            fleet.close();
-        }
-        if (kafka != null) {
-            kafka.close();
-        }
-        if (mongo != null) {
-            mongo.close();
-        }
+        stack.close();
         System.out.printf("Stopped everything in %.1f s%n", seconds(stopping));
     }
 
     // --- set-up ---------------------------------------------------------------------------------
-
-    private void createOrganization(String adminToken) {
-        HttpResponse<String> created = send(HttpRequest.newBuilder(gateway.resolve("/admin/v1/organizations"))
-                .header("Content-Type", "application/json").header("X-Admin-Token", adminToken)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"Benchmark\"}")));
-        expect(created, 201);
-        JsonNode organization = JSON.readTree(created.body());
-        apiKey = organization.get("api_key").asString();
-        organizationId = organization.get("organization_id").asLong();
-    }
 
     /** {@code customers} customers through the bulk route, {@value #BATCH} a request, {@value #LOADERS} in flight. */
     private void load() throws Exception {
@@ -212,7 +188,7 @@ public final class CustomerBenchmark {
 
     // --- measurements ---------------------------------------------------------------------------
 
-    private List<Row> measure(MongoCollection<Document> customers) {
+    private List<Row> measure(MongoCollection<Document> customers, MongoCollection<Document> sequences) {
         Bson organization = Filters.eq("organization_id", organizationId);
         Bson newestFirst = Sorts.orderBy(Sorts.descending("time_created"), Sorts.descending("_id"));
         List<Row> rows = new ArrayList<>();
@@ -227,7 +203,8 @@ public final class CustomerBenchmark {
         rows.add(compare("list with search",
                 () -> expect(get("/external/v1/customers?search=" + encode(searchToken())), 200),
                 () -> {
-                    Bson filter = Filters.and(organization, searchFilter(searchToken()));
+                    // one flat filter document, as the service sends it
+                    Bson filter = new Document("organization_id", organizationId).append("$or", searchTerms(searchToken()));
                     customers.find(filter).sort(newestFirst).limit(20).into(new ArrayList<>());
                     customers.countDocuments(filter);
                 }));
@@ -236,8 +213,7 @@ public final class CustomerBenchmark {
                 () -> expect(get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
                 () -> {
                     String email = email(random.nextInt(this.customers));
-                    if (customers.find(Filters.and(organization, Filters.eq("email_key", email.toLowerCase(Locale.ROOT))))
-                            .first() == null) {
+                    if (customers.find(byEmail(email)).first() == null) {
                         throw new IllegalStateException("no customer " + email + " in the database");
                     }
                 }));
@@ -246,8 +222,19 @@ public final class CustomerBenchmark {
                 () -> expect(post("/external/v1/external/v1/customers",
                         "{\"name\": \"Created " + unique.get() + "\", \"email\": \"suite-created-" + unique.incrementAndGet()
                                 + "@bench.test\", \"source\": \"api\", \"city\": \"Lagos\"}"), 201),
-                () -> customers.insertOne(document(unique.incrementAndGet()))));
+                () -> {
+                    // the service's three round trips: the e-mail check, the id sequence, the insert
+                    long n = unique.incrementAndGet();
+                    customers.find(byEmail("database-created-" + n + "@bench.test")).first();
+                    sequences.findOneAndUpdate(new Document("_id", "bench_customers"), Updates.inc("value", 1L),
+                            new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER));
+                    customers.insertOne(document(n));
+                }));
         return rows;
+    }
+
+    private Bson byEmail(String email) {
+        return new Document("organization_id", organizationId).append("email_key", email.toLowerCase(Locale.ROOT));
     }
 
     private String searchToken() {
@@ -256,9 +243,9 @@ public final class CustomerBenchmark {
     }
 
     /** What the service's search runs: the text quoted, case-insensitive, in any of the searched fields. */
-    private static Bson searchFilter(String text) {
+    private static List<Bson> searchTerms(String text) {
         Pattern literal = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
-        return Filters.or(Stream.of("name", "email", "whatsapp_number").map(field -> Filters.regex(field, literal)).toList());
+        return Stream.of("name", "email", "whatsapp_number").map(field -> Filters.regex(field, literal)).toList();
     }
 
     /** A customer as the service stores it (see customer-service's CustomerStore), with ids clear of the suite's. */
@@ -385,20 +372,6 @@ public final class CustomerBenchmark {
 
     private static double seconds(long startedNanos) {
         return (System.nanoTime() - startedNanos) / 1e9;
-    }
-
-    private static String secret() {
-        byte[] bytes = new byte[32];
-        new SecureRandom().nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static void quiet(String... loggers) {

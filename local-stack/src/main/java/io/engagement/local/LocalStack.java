@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -29,12 +30,17 @@ public final class LocalStack implements AutoCloseable {
     private EmbeddedKafka kafka;
     private ServiceFleet fleet;
 
-    LocalStack(StackSettings settings) {
+    private LocalStack(StackSettings settings) {
         this.settings = settings;
     }
 
+    /** A stack configured by {@code ENGAGEMENT_*} variables, as {@code ./run.sh} documents them. */
+    public static LocalStack fromEnvironment(Map<String, String> environment) {
+        return new LocalStack(StackSettings.fromEnvironment(environment));
+    }
+
     public static void main(String[] args) throws Exception {
-        LocalStack stack = new LocalStack(StackSettings.fromEnvironment(System.getenv()));
+        LocalStack stack = fromEnvironment(System.getenv());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stopping the Engagement Suite ...");
@@ -51,7 +57,8 @@ public final class LocalStack implements AutoCloseable {
         stopped.await();
     }
 
-    Credentials start() throws IOException {
+    /** Starts everything and answers once the gateway reports every service up. */
+    public Credentials start() throws IOException {
         long started = System.nanoTime();
         Files.createDirectories(settings.home());
         mongo = EmbeddedMongo.persistent(settings.home().resolve("mongodb").resolve("engagement.mv"), settings.mongoPort());
@@ -73,7 +80,7 @@ public final class LocalStack implements AutoCloseable {
         return credentials;
     }
 
-    ServiceFleet fleet() {
+    public ServiceFleet fleet() {
         return fleet;
     }
 

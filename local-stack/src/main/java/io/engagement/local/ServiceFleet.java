@@ -1,9 +1,8 @@
 package io.engagement.local;
 
+import io.engagement.infra.FreePorts;
+
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,7 +39,7 @@ public final class ServiceFleet implements AutoCloseable {
         this.settings = settings;
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (String backend : List.of(CUSTOMER, ANALYTICS, MESSAGING, ALERT)) {
-            ports.put(backend, freePort());
+            ports.put(backend, FreePorts.next());
         }
         ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, common(port), settings)));
         Map<String, String> gateway = new LinkedHashMap<>(common(settings.gatewayPort()));
@@ -134,15 +133,6 @@ public final class ServiceFleet implements AutoCloseable {
 
     private static String local(int port) {
         return "http://127.0.0.1:" + port;
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String tail(ServiceProcess service) {

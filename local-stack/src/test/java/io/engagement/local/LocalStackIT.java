@@ -1,10 +1,10 @@
 package io.engagement.local;
 
+import io.engagement.infra.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,16 +21,16 @@ class LocalStackIT {
 
     @Test
     void theFirstStartCreatesTheDemoOrganizationAndTheSecondKeepsItsData(@TempDir Path home) throws Exception {
-        StackSettings settings = StackSettings.fromEnvironment(Map.of(
+        Map<String, String> environment = Map.of(
                 "ENGAGEMENT_HOME", home.toString(),
                 "ENGAGEMENT_REPOSITORY", System.getProperty("engagement.repository", ".."),
-                "ENGAGEMENT_PORT", Integer.toString(freePort()),
-                "ENGAGEMENT_KAFKA_PORT", Integer.toString(freePort()),
-                "ENGAGEMENT_MONGO_PORT", Integer.toString(freePort())));
+                "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()));
 
         Credentials first;
         List<Long> firstServices;
-        try (LocalStack stack = new LocalStack(settings)) {
+        try (LocalStack stack = LocalStack.fromEnvironment(environment)) {
             first = stack.start();
             firstServices = stack.fleet().pids();
             assertThat(Files.readString(home.resolve("credentials.json"))).contains(
@@ -41,7 +41,7 @@ class LocalStackIT {
         assertThat(firstServices).hasSize(5).allSatisfy(pid ->
                 assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse());
 
-        try (LocalStack stack = new LocalStack(settings)) {
+        try (LocalStack stack = LocalStack.fromEnvironment(environment)) {
             Credentials second = stack.start();
 
             assertThat(second.organizationId()).isEqualTo(first.organizationId());
@@ -56,11 +56,5 @@ class LocalStackIT {
         HttpRequest request = HttpRequest.newBuilder(URI.create(credentials.gatewayUrl() + "/external/v1/customers"))
                 .header("x-api-key", credentials.apiKey()).GET().build();
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

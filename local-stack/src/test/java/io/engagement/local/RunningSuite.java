@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import io.engagement.infra.FreePorts;
 import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
@@ -42,7 +43,7 @@ final class RunningSuite {
             Infrastructure infrastructure = SharedInfrastructure.get();
             SharedInfrastructure.createTopics(Topics.ALL);
             ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
-                    infrastructure.mongoUri(), freePort(), ADMIN_TOKEN, INTERNAL_SECRET,
+                    infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
                     Path.of("target", "suite-logs").toAbsolutePath(), FleetSettings.DEFAULT_JAVA_OPTIONS));
             Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "suite-stop"));
             fleet.startAll();
@@ -102,14 +103,6 @@ final class RunningSuite {
 
     private static Path repository() {
         return Path.of(System.getProperty("engagement.repository", "..")).toAbsolutePath().normalize();
-    }
-
-    private static int freePort() {
-        try (var socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     record Organization(long id, String apiKey, String transactionalKey, String publicKey) {

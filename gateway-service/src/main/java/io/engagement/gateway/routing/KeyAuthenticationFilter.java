@@ -25,12 +25,14 @@ import java.util.stream.Collectors;
 /**
  * Authenticates the key a route asks for (route metadata {@code key-kinds}), then forwards the
  * request with a signed internal token in place of every key and reserved header.
- * Missing or unknown key: 401. A known key of another kind: 403.
+ * Missing or unknown key: 401. A known key of another kind: 403. Routes of kind {@code none} are public.
  */
 @Component
 class KeyAuthenticationFilter implements GlobalFilter, Ordered {
 
     static final String KEY_KINDS = "key-kinds";
+    /** The {@code key-kinds} of a route anyone may call, such as the browser SDK's script. */
+    static final String PUBLIC_ROUTE = "none";
 
     private final ApiKeys keys;
     private final InternalToken tokens;
@@ -49,6 +51,9 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         Set<KeyKind> accepted = acceptedKinds(exchange);
+        if (accepted.isEmpty()) {
+            return chain.filter(withoutCredentials(exchange));
+        }
         return Mono.justOrEmpty(PresentedKey.find(exchange.getRequest(), accepted))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
                 .flatMap(presented -> keys.authenticate(presented.secret()))
@@ -62,6 +67,12 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
             throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
         }
         return context;
+    }
+
+    /** A public route: nothing to authenticate, and nothing the client sent is passed on as ours. */
+    private static ServerWebExchange withoutCredentials(ServerWebExchange exchange) {
+        ServerHttpRequest request = exchange.getRequest().mutate().headers(KeyAuthenticationFilter::stripCredentials).build();
+        return exchange.mutate().request(request).build();
     }
 
     private ServerWebExchange forward(ServerWebExchange exchange, OrgContext context) {
@@ -90,7 +101,11 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
             throw new IllegalStateException("route " + route.getId() + " declares no " + KEY_KINDS);
         }
         EnumSet<KeyKind> accepted = EnumSet.noneOf(KeyKind.class);
-        Arrays.stream(kinds.toString().split(",")).map(String::strip).map(KeyKind::fromWireName).forEach(accepted::add);
+        Arrays.stream(kinds.toString().split(","))
+                .map(String::strip)
+                .filter(kind -> !kind.equals(PUBLIC_ROUTE))
+                .map(KeyKind::fromWireName)
+                .forEach(accepted::add);
         return accepted;
     }
 
