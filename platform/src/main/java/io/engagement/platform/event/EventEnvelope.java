@@ -9,10 +9,6 @@ import java.util.UUID;
  */
 public record EventEnvelope<T>(UUID id, String type, int schemaVersion, long orgId, Instant occurredAt, T data) {
 
-    public static <T> EventEnvelope<T> of(String type, long orgId, T data) {
-        return new EventEnvelope<>(UUID.randomUUID(), type, 1, orgId, Instant.now(), data);
-    }
-
     /** The record key: {@code org:entity}, so one entity's events keep their order. */
     public static String key(long orgId, Object entityId) {
         return orgId + ":" + entityId;

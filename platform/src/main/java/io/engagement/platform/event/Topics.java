@@ -2,7 +2,7 @@ package io.engagement.platform.event;
 
 import java.util.Map;
 
-/** The suite's Kafka topics; failed records go to {@code <topic>.dlq}. */
+/** The suite's Kafka topics. */
 public final class Topics {
 
     public static final String CUSTOMER = "engagement.customer.v1";
@@ -18,9 +18,5 @@ public final class Topics {
             CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, SESSION, 3, MESSAGE, 3, DELIVERY, 3, ALERT, 3);
 
     private Topics() {
-    }
-
-    public static String deadLetter(String topic) {
-        return topic + ".dlq";
     }
 }
