@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +54,8 @@ class MalformedRequestFuzzIT {
 
     @Test
     void malformedRequestsAreAnsweredWithContractErrorsAndNeverWithAServerFault() throws Exception {
-        long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
+        // a fixed seed keeps the build reproducible; -Dfuzz.seed=<n> explores another run
+        long seed = Long.getLong("fuzz.seed", 20_261_122L);
         int randomRequests = Integer.getInteger("fuzz.requests", 1_200);
         System.out.println("MalformedRequestFuzzIT seed=" + seed + " (replay with -Dfuzz.seed=" + seed + ")");
 

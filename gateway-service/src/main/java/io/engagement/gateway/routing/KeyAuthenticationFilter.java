@@ -45,7 +45,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     /** Before the circuit breaker, so a refused key is never counted as a failing service. */
     @Override
     public int getOrder() {
-        return Ordered.HIGHEST_PRECEDENCE;
+        return Ordered.HIGHEST_PRECEDENCE + 1;
     }
 
     @Override

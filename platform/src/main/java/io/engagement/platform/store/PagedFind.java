@@ -9,7 +9,9 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import reactor.core.publisher.Mono;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -43,7 +45,14 @@ public final class PagedFind {
      * client's text is quoted, never run as a pattern or an operator.
      */
     public static Criteria literalSearch(Criteria filter, String text, List<String> fields) {
-        Pattern literal = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
+        Pattern literal = Pattern.compile(literalPattern(text), Pattern.CASE_INSENSITIVE);
         return filter.orOperator(fields.stream().map(field -> Criteria.where(field).regex(literal)).toList());
+    }
+
+    /** Quoted text; a NUL, which a BSON regular expression cannot hold, is written as {@code \x00}. */
+    static String literalPattern(String text) {
+        return Arrays.stream(text.split("\u0000", -1))
+                .map(part -> part.isEmpty() ? "" : Pattern.quote(part))
+                .collect(Collectors.joining("\\x00"));
     }
 }
