@@ -6,6 +6,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -43,9 +44,9 @@ public record Credentials(
         Path file = home.resolve(FILE);
         try {
             Files.writeString(file, toJson());
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException notPosix) {
-            // the file is written; only its permissions could not be narrowed
+            if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
