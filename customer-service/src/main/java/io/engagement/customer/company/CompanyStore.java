@@ -2,13 +2,13 @@ package io.engagement.customer.company;
 
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -39,12 +39,9 @@ class CompanyStore {
                 .then();
     }
 
-    /** Inserts every document or, if one fails, none: the ones already written are removed again. */
+    /** Every document, or none of them. */
     Mono<List<Document>> insertAll(List<Document> documents) {
-        return mongo.insertAll(Mono.just(documents), COLLECTION)
-                .collectList()
-                .onErrorResume(failure -> mongo.remove(Query.query(Criteria.where("_id").in(ids(documents))), COLLECTION)
-                        .then(Mono.error(failure)));
+        return AllOrNothingInsert.insert(mongo, COLLECTION, documents);
     }
 
     Mono<PageEnvelope<Company>> page(long organizationId, CompanyQuery query) {
@@ -64,10 +61,6 @@ class CompanyStore {
 
     private static String storedField(String sortBy) {
         return sortBy.equals("id") ? "_id" : sortBy;
-    }
-
-    private static List<Object> ids(List<Document> documents) {
-        return documents.stream().map(document -> document.get("_id")).toList();
     }
 
     static Document toDocument(Company company) {

@@ -2,6 +2,7 @@ package io.engagement.customer.customer;
 
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -47,13 +48,9 @@ class CustomerStore {
                 .then();
     }
 
-    /** Inserts every document or, if one fails, none: the ones already written are removed again. */
+    /** Every document, or none of them. */
     Mono<List<Document>> insertAll(List<Document> documents) {
-        return mongo.insertAll(Mono.just(documents), COLLECTION)
-                .collectList()
-                .onErrorResume(failure -> mongo.remove(Query.query(Criteria.where("_id").in(
-                                documents.stream().map(document -> document.get("_id")).toList())), COLLECTION)
-                        .then(Mono.error(failure)));
+        return AllOrNothingInsert.insert(mongo, COLLECTION, documents);
     }
 
     Mono<Customer> findByPublicId(long organizationId, String customerId) {
