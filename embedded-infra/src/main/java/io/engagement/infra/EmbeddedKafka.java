@@ -15,9 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,8 +64,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         try {
             Path logDir = dataDir.toAbsolutePath().resolve("kraft-logs");
             Files.createDirectories(logDir);
-            int brokerPort = port == 0 ? freePort() : port;
-            int controllerPort = freePort(brokerPort);
+            int brokerPort = port == 0 ? FreePorts.next() : port;
+            int controllerPort = FreePorts.next();
+            while (controllerPort == brokerPort) {
+                controllerPort = FreePorts.next();
+            }
 
             Properties props = brokerProperties(logDir, brokerPort, controllerPort);
             KafkaConfig config = new KafkaConfig(props, false);
@@ -244,22 +244,6 @@ public final class EmbeddedKafka implements AutoCloseable {
             }
             return admin;
         }
-    }
-
-    private static int freePort(int... avoid) throws IOException {
-        InetAddress loopback = InetAddress.getByName(HOST);
-        for (int attempt = 0; attempt < 20; attempt++) {
-            int candidate;
-            try (ServerSocket s = new ServerSocket()) {
-                s.setReuseAddress(false);
-                s.bind(new InetSocketAddress(loopback, 0));
-                candidate = s.getLocalPort();
-            }
-            boolean clash = false;
-            for (int a : avoid) clash |= a == candidate;
-            if (!clash) return candidate;
-        }
-        throw new IOException("Could not find a free port on " + HOST);
     }
 
     @Override

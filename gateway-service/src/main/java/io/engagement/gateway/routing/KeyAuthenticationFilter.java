@@ -17,9 +17,12 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -36,6 +39,8 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
 
     private final ApiKeys keys;
     private final InternalToken tokens;
+    /** A route's key kinds never change, so they are read from its metadata once. */
+    private final Map<String, Set<KeyKind>> kindsByRoute = new ConcurrentHashMap<>();
 
     KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens) {
         this.keys = keys;
@@ -94,8 +99,12 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
         PresentedKey.HEADERS.forEach(headers::remove);
     }
 
-    private static Set<KeyKind> acceptedKinds(ServerWebExchange exchange) {
+    private Set<KeyKind> acceptedKinds(ServerWebExchange exchange) {
         Route route = exchange.getRequiredAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        return kindsByRoute.computeIfAbsent(route.getId(), id -> kindsOf(route));
+    }
+
+    private static Set<KeyKind> kindsOf(Route route) {
         Object kinds = route.getMetadata().get(KEY_KINDS);
         if (kinds == null) {
             throw new IllegalStateException("route " + route.getId() + " declares no " + KEY_KINDS);
@@ -106,7 +115,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
                 .filter(kind -> !kind.equals(PUBLIC_ROUTE))
                 .map(KeyKind::fromWireName)
                 .forEach(accepted::add);
-        return accepted;
+        return Collections.unmodifiableSet(accepted);
     }
 
     /** The key a request carries, preferring the header of a kind the route accepts. */

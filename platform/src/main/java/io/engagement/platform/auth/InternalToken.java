@@ -30,7 +30,8 @@ public final class InternalToken {
     private static final String ISSUER = "engagement-gateway";
     private static final int MIN_SECRET_BYTES = 32;
 
-    private final byte[] secret;
+    private final MACSigner signer;
+    private final MACVerifier verifier;
     private final Duration lifetime;
     private final Clock clock;
 
@@ -39,7 +40,12 @@ public final class InternalToken {
             throw new IllegalStateException("engagement.internal-token.secret must be set to at least "
                     + MIN_SECRET_BYTES + " bytes (environment variable ENGAGEMENT_INTERNAL_TOKEN_SECRET)");
         }
-        this.secret = secret.getBytes(StandardCharsets.UTF_8);
+        try {
+            this.signer = new MACSigner(secret.getBytes(StandardCharsets.UTF_8));
+            this.verifier = new MACVerifier(secret.getBytes(StandardCharsets.UTF_8));
+        } catch (JOSEException e) {
+            throw new IllegalStateException("the internal token secret cannot key HS256", e);
+        }
         this.lifetime = lifetime;
         this.clock = clock;
     }
@@ -55,7 +61,7 @@ public final class InternalToken {
                 .build();
         try {
             SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
-            jwt.sign(new MACSigner(secret));
+            jwt.sign(signer);
             return jwt.serialize();
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign the internal token", e);
@@ -66,7 +72,7 @@ public final class InternalToken {
     public Optional<OrgContext> verify(String token) {
         try {
             SignedJWT jwt = SignedJWT.parse(token);
-            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(new MACVerifier(secret))) {
+            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
                 return Optional.empty();
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();

@@ -79,10 +79,12 @@ public final class JsonBodyReader {
         try {
             byte[] bytes = new byte[buffer.readableByteCount()];
             buffer.read(bytes);
-            if (bytes.length == 0 || new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+            JsonNode tree = json.readTree(bytes);
+            // an empty or whitespace-only body reads as no value at all
+            if (tree == null || tree.isMissingNode()) {
                 throw new RequestValidationException(Violations.missing(Loc.body(), null));
             }
-            return json.readTree(bytes);
+            return tree;
         } catch (JacksonException malformed) {
             throw new RequestValidationException(Violations.jsonInvalid(malformed.getOriginalMessage()));
         } finally {
