@@ -2,9 +2,11 @@ package io.engagement.analytics;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /** Telemetry ingest, page registry, page collections and their analytics. */
 @SpringBootApplication
+@ConfigurationPropertiesScan
 public class CollectionAnalyticsApplication {
 
     public static void main(String[] args) {

@@ -41,7 +41,7 @@ public final class ServiceFleet implements AutoCloseable {
         for (String backend : List.of(CUSTOMER, ANALYTICS, MESSAGING, ALERT)) {
             ports.put(backend, FreePorts.next());
         }
-        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, common(port), settings)));
+        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, environmentOf(module, port), settings)));
         Map<String, String> gateway = new LinkedHashMap<>(common(settings.gatewayPort()));
         gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
         gateway.put("ENGAGEMENT_SERVICES_CUSTOMER", local(ports.get(CUSTOMER)));
@@ -111,6 +111,15 @@ public final class ServiceFleet implements AutoCloseable {
         List<ServiceProcess> order = new ArrayList<>(services.values());
         Collections.reverse(order);
         order.parallelStream().forEach(ServiceProcess::stop);
+    }
+
+    private Map<String, String> environmentOf(String module, int port) {
+        Map<String, String> environment = common(port);
+        if (module.equals(ANALYTICS)) {
+            // the activity stores survive restarts of the stack instead of being rebuilt from their changelogs
+            environment.put("ENGAGEMENT_ANALYTICS_ACTIVITY_STATE_DIR", settings.logDirectory().resolveSibling("activity-state").toString());
+        }
+        return environment;
     }
 
     private Map<String, String> common(int port) {

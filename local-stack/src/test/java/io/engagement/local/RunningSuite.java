@@ -5,11 +5,14 @@ import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
 
-import java.io.IOException;
+import IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
@@ -44,13 +47,24 @@ final class RunningSuite {
             SharedInfrastructure.createTopics(Topics.ALL);
             ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
                     infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
-                    Path.of("target", "suite-logs").toAbsolutePath(), FleetSettings.DEFAULT_JAVA_OPTIONS));
+                    freshDirectory("suite-run").resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS));
             Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "suite-stop"));
             fleet.startAll();
             fleet.awaitHealthy(Duration.ofMinutes(3));
             instance = new RunningSuite(infrastructure, fleet);
         }
         return instance;
+    }
+
+    /** A new directory per run: state the services keep beside their logs belongs to this run's broker only. */
+    private static Path freshDirectory(String prefix) {
+        try {
+            Path target = Path.of("target").toAbsolutePath();
+            Files.createDirectories(target);
+            return Files.createTempDirectory(target, prefix + "-");
+        } catch (IOException failure) {
+            throw new UncheckedIOException(failure);
+        }
     }
 
     URI gateway() {

@@ -11,9 +11,9 @@ import java.util.UUID;
  * A page's identity: the URL without query and fragment, with a lower-case scheme and host, no
  * default port and no trailing slash except for the root. Its path is the page's display URL.
  */
-record CanonicalUrl(String canonical, String displayUrl) {
+public record CanonicalUrl(String canonical, String displayUrl) {
 
-    static Optional<CanonicalUrl> of(String url) {
+    public static Optional<CanonicalUrl> of(String url) {
         try {
             URI uri = new URI(url.strip());
             if (uri.getScheme() == null || uri.getHost() == null) {
@@ -30,7 +30,7 @@ record CanonicalUrl(String canonical, String displayUrl) {
     }
 
     /** The same page always gets the same id within an organization, whoever sees it first. */
-    String pageId(long organizationId) {
+    public String pageId(long organizationId) {
         return UUID.nameUUIDFromBytes((organizationId + " " + canonical).getBytes(StandardCharsets.UTF_8)).toString();
     }
 

@@ -18,7 +18,7 @@ import java.util.List;
 
 /** The page registry: one document per organization and canonical URL. */
 @Component
-class PageStore {
+public class PageStore {
 
     static final String COLLECTION = "pages";
     private static final List<String> SEARCHED = List.of("title", "canonical_url", "display_url");
@@ -49,6 +49,13 @@ class PageStore {
             update.set("title", title);
         }
         return mongo.upsert(page, update, COLLECTION).then();
+    }
+
+    /** Every registry page of the organization, in display URL order. */
+    public Flux<RegistryPage> all(long organizationId) {
+        Query query = Query.query(filter(organizationId, null))
+                .with(Sort.by(Sort.Direction.ASC, "display_url").and(Sort.by(Sort.Direction.ASC, "canonical_url")));
+        return mongo.find(query, Document.class, COLLECTION).map(PageStore::pageOf);
     }
 
     Mono<Long> count(long organizationId, String search) {

@@ -1,5 +1,5 @@
 package io.engagement.analytics.page;
 
 /** A page of the organization's product, known from its page views. */
-record RegistryPage(String pageId, String title, String canonicalUrl, String displayUrl) {
+public record RegistryPage(String pageId, String title, String canonicalUrl, String displayUrl) {
 }

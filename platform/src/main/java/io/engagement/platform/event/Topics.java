@@ -8,6 +8,8 @@ public final class Topics {
     public static final String CUSTOMER = "engagement.customer.v1";
     public static final String TELEMETRY = "engagement.telemetry.v1";
     public static final String REPLAY = "engagement.replay.v1";
+    /** Counted page activity, de-duplicated and keyed {@code org:page_id}; written exactly once by analytics. */
+    public static final String PAGE_ACTIVITY = "engagement.page-activity.v1";
     public static final String SESSION = "engagement.session.v1";
     public static final String MESSAGE = "engagement.message.v1";
     public static final String DELIVERY = "engagement.delivery.v1";
@@ -15,7 +17,7 @@ public final class Topics {
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.of(
-            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, SESSION, 3, MESSAGE, 3, DELIVERY, 3, ALERT, 3);
+            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, DELIVERY, 3, ALERT, 3);
 
     private Topics() {
     }

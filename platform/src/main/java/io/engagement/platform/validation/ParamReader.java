@@ -7,6 +7,7 @@ import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -111,6 +112,20 @@ public final class ParamReader {
         }
         errors.add(Violations.boolParsing(locator.apply(name), raw));
         return Optional.empty();
+    }
+
+    /** An optional calendar date, {@code YYYY-MM-DD}. */
+    public Optional<LocalDate> date(String name) {
+        String raw = values.apply(name);
+        if (raw == null) {
+            return Optional.empty();
+        }
+        Optional<String> fault = IsoDates.fault(raw);
+        if (fault.isPresent()) {
+            errors.add(Violations.dateFromDatetimeParsing(locator.apply(name), raw, fault.get()));
+            return Optional.empty();
+        }
+        return Optional.of(LocalDate.parse(raw));
     }
 
     /** One of the allowed values, or the default when absent. */

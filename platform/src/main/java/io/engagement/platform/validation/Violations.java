@@ -65,6 +65,12 @@ public final class Violations {
                 "datetime_parsing", input, Map.of("error", "invalid datetime format"));
     }
 
+    /** pydantic's {@code date}: the reason is speedate's, e.g. "input is too short". */
+    public static ErrorDetail dateFromDatetimeParsing(Loc loc, Object input, String reason) {
+        return new ErrorDetail(loc.parts(), "Input should be a valid date or datetime, " + reason,
+                "date_from_datetime_parsing", input, Map.of("error", reason));
+    }
+
     public static ErrorDetail greaterThanEqual(Loc loc, Object input, Number ge) {
         return new ErrorDetail(loc.parts(), "Input should be greater than or equal to " + ge,
                 "greater_than_equal", input, Map.of("ge", ge));

@@ -230,4 +230,29 @@ class ParamReaderTest {
         assertThat(path.requiredInteger("customer_id")).isEqualTo(42L);
         path.validate();
     }
+
+    @Test
+    void readsACalendarDate() {
+        ParamReader query = query("/x?start=2026-02-28");
+        assertThat(query.date("start")).contains(java.time.LocalDate.of(2026, 2, 28));
+        assertThat(query.date("end")).isEmpty();
+        assertThatCode(query::validate).doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "2026-1-01|input is too short",
+            "20x6-01-01|invalid character in year",
+            "2026/01/01|invalid date separator, expected `-`",
+            "2026-13-01|month value is outside expected range of 1-12",
+            "2026-02-30|day value is outside expected range",
+            "2026-01-01x|unexpected extra characters at the end of the input"})
+    void rejectsADateInPydanticsWords(String input, String reason) {
+        ParamReader query = query("/x?start=" + input);
+        assertThat(query.date("start")).isEmpty();
+        assertErrors(errorsOf(query::validate), """
+                [{"type":"date_from_datetime_parsing","loc":["query","start"],
+                  "msg":"Input should be a valid date or datetime, %s","input":"%s","ctx":{"error":"%s"}}]"""
+                .formatted(reason, input, reason));
+    }
 }

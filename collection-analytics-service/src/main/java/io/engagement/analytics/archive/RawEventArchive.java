@@ -1,0 +1,129 @@
+package io.engagement.analytics.archive;
+
+import io.engagement.platform.event.Topics;
+import org.bson.Document;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.BulkOperations;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps raw telemetry and replay chunks for session replay and intelligence. Events are stored in
+ * bulk: one document per session and hour, in one collection per month ({@code raw_events_YYYYMM}),
+ * each expiring by a TTL index after the retention. Adding to a document is {@code $addToSet}, so
+ * a redelivered poll stores nothing twice.
+ */
+@Component
+class RawEventArchive {
+
+    private static final Logger log = LoggerFactory.getLogger(RawEventArchive.class);
+    private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
+
+    private final ReactiveMongoTemplate mongo;
+    private final ObjectMapper json;
+    private final Duration retention;
+    private final Set<String> prepared = ConcurrentHashMap.newKeySet();
+
+    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json,
+                    @Value("${engagement.analytics.raw-events.retention:30d}") Duration retention) {
+        this.mongo = mongo;
+        this.json = json;
+        this.retention = retention;
+    }
+
+    static String collectionFor(Instant at) {
+        return "raw_events_" + MONTH.format(at);
+    }
+
+    @KafkaListener(id = "raw-event-archive", topics = {Topics.TELEMETRY, Topics.REPLAY}, batch = "true",
+            autoStartup = "${engagement.analytics.raw-events.enabled:true}")
+    void onEvents(List<ConsumerRecord<String, String>> records) {
+        Map<Chunk, List<Document>> chunks = records.stream()
+                .map(this::raw)
+                .flatMap(Optional::stream)
+                .collect(Collectors.groupingBy(RawEvent::chunk, LinkedHashMap::new,
+                        Collectors.mapping(RawEvent::event, Collectors.toList())));
+        Flux.fromIterable(chunks.entrySet())
+                .groupBy(chunk -> chunk.getKey().collection())
+                .concatMap(month -> prepare(month.key()).thenMany(month.collectList().flatMap(entries -> store(month.key(), entries))))
+                .blockLast();
+    }
+
+    private Mono<Void> store(String collection, List<Map.Entry<Chunk, List<Document>>> chunks) {
+        var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, collection);
+        chunks.forEach(chunk -> bulk.upsert(Query.query(Criteria.where("_id").is(chunk.getKey().id())), new Update()
+                .setOnInsert("organization_id", chunk.getKey().organizationId())
+                .setOnInsert("session_id", chunk.getKey().sessionId())
+                .setOnInsert("hour", Date.from(chunk.getKey().hour()))
+                .setOnInsert("expires_at", Date.from(chunk.getKey().hour().plus(retention).plus(1, ChronoUnit.HOURS)))
+                .addToSet("events").each(chunk.getValue().toArray())));
+        return bulk.execute().then();
+    }
+
+    /** Each monthly collection gets its indexes the first time this process writes to it. */
+    private Mono<Void> prepare(String collection) {
+        if (prepared.contains(collection)) {
+            return Mono.empty();
+        }
+        var indexes = mongo.indexOps(collection);
+        return Flux.concat(
+                        indexes.createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO)),
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("session_id", Sort.Direction.ASC)
+                                .on("hour", Sort.Direction.ASC)))
+                .then(Mono.fromRunnable(() -> prepared.add(collection)));
+    }
+
+    private Optional<RawEvent> raw(ConsumerRecord<String, String> record) {
+        try {
+            JsonNode envelope = json.readTree(record.value());
+            JsonNode data = envelope.get("data");
+            Instant at = Instant.parse(data.get("timestamp").asString());
+            Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS));
+            return Optional.of(new RawEvent(chunk, Document.parse(json.writeValueAsString(data))));
+        } catch (RuntimeException unreadable) {
+            log.warn("Skipping unreadable raw event at {}-{}@{}", record.topic(), record.partition(), record.offset());
+            return Optional.empty();
+        }
+    }
+
+    private record RawEvent(Chunk chunk, Document event) {
+    }
+
+    private record Chunk(long organizationId, String sessionId, Instant hour) {
+
+        String id() {
+            return organizationId + ":" + sessionId + ":" + hour.toEpochMilli();
+        }
+
+        String collection() {
+            return collectionFor(hour);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.engagement.analytics.collection;
+
+import io.engagement.analytics.page.PageStore;
+import io.engagement.analytics.rollup.Counters;
+import io.engagement.analytics.rollup.PageDay;
+import io.engagement.analytics.rollup.RollupStore;
+import io.engagement.analytics.rollup.UniqueUsers;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A collection's analytics: resolve the members, read their page-day rollups over the range by id,
+ * and merge them into the summary, the trend buckets and the per-page rows. The work grows with
+ * pages × days, never with the number of events.
+ */
+@Component
+class CollectionAnalytics {
+
+    private final PageStore pages;
+    private final RollupStore rollups;
+
+    CollectionAnalytics(PageStore pages, RollupStore rollups) {
+        this.pages = pages;
+        this.rollups = rollups;
+    }
+
+    Mono<AnalyticsView> of(long organizationId, PageCollection collection, AnalyticsRange range) {
+        return pages.all(organizationId).collectList()
+                .map(registry -> Membership.resolve(collection, registry))
+                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
+                        .map(days -> assemble(collection, range, membership, days)));
+    }
+
+    private static List<String> rollupIds(long organizationId, Membership membership, AnalyticsRange range) {
+        List<LocalDate> days = range.days();
+        List<String> ids = new ArrayList<>(membership.members().size() * days.size());
+        membership.members().forEach(member -> days.forEach(day -> ids.add(PageDay.idOf(organizationId, member.page().pageId(), day))));
+        return ids;
+    }
+
+    private static AnalyticsView assemble(PageCollection collection, AnalyticsRange range, Membership membership, List<PageDay> days) {
+        Merged total = new Merged();
+        Map<String, Merged> byPage = new LinkedHashMap<>();
+        Map<LocalDateTime, Merged> byBucket = new LinkedHashMap<>();
+        range.buckets().forEach(bucket -> byBucket.put(bucket, new Merged()));
+        for (PageDay day : days) {
+            total.add(day.totals(), day.users());
+            byPage.computeIfAbsent(day.pageId(), id -> new Merged()).add(day.totals(), day.users());
+            if (range.interval() == Interval.HOURLY) {
+                day.hours().forEach((hour, slot) -> byBucket.get(day.day().atTime(hour, 0)).add(slot.counters(), slot.users()));
+            } else {
+                byBucket.get(range.interval().startOf(day.day())).add(day.totals(), day.users());
+            }
+        }
+        List<AnalyticsView.Warning> warnings = new ArrayList<>(membership.warnings());
+        warnings.addAll(rangeWarnings(range, membership, total));
+        return new AnalyticsView(collection.collectionId(), collection.name(), collection.description(),
+                range.start().toString(), range.end().toString(),
+                summary(total, membership.members().size()),
+                byBucket.entrySet().stream().map(bucket -> trendPoint(bucket.getKey(), bucket.getValue())).toList(),
+                membership.members().stream().map(member -> memberRow(member, byPage.getOrDefault(member.page().pageId(), new Merged()))).toList(),
+                warnings);
+    }
+
+    private static List<AnalyticsView.Warning> rangeWarnings(AnalyticsRange range, Membership membership, Merged total) {
+        if (range.isBackwards()) {
+            return List.of(new AnalyticsView.Warning("end_before_start", "end " + range.end() + " is before start " + range.start()
+                    + "; the range is empty"));
+        }
+        if (membership.members().isEmpty()) {
+            return List.of(new AnalyticsView.Warning("no_member_pages", "The collection has no member pages"));
+        }
+        if (total.isEmpty()) {
+            return List.of(new AnalyticsView.Warning("no_data", "No activity on the member pages from " + range.start() + " to " + range.end()));
+        }
+        return List.of();
+    }
+
+    private static AnalyticsView.Summary summary(Merged total, int memberPages) {
+        Counters counters = total.counters;
+        return new AnalyticsView.Summary(counters.visits(), total.users.estimate(), Scores.round(Scores.averageSeconds(counters), 2),
+                Scores.engagement(counters), Scores.friction(counters), counters.errors(), counters.rageClicks(),
+                Scores.round(Scores.dropOffRate(counters), 4), memberPages, null);
+    }
+
+    private static AnalyticsView.TrendPoint trendPoint(LocalDateTime bucket, Merged merged) {
+        Counters counters = merged.counters;
+        return new AnalyticsView.TrendPoint(bucket.toInstant(ZoneOffset.UTC), counters.visits(), merged.users.estimate(), counters.errors(),
+                counters.rageClicks(), Scores.round(Scores.averageSeconds(counters), 2));
+    }
+
+    private static AnalyticsView.Member memberRow(Membership.MemberPage member, Merged merged) {
+        return new AnalyticsView.Member(member.page().pageId(), member.page().title(), member.page().canonicalUrl(),
+                member.page().displayUrl(), member.matchedBy(), merged.counters.visits(), merged.users.estimate(), merged.counters.errors());
+    }
+
+    /** Counters and unique users merged over some page-days or hours. */
+    private static final class Merged {
+
+        private final Counters counters = new Counters();
+        private final UniqueUsers.Merge users = new UniqueUsers.Merge();
+        private boolean empty = true;
+
+        void add(Counters more, UniqueUsers moreUsers) {
+            counters.add(more);
+            users.add(moreUsers);
+            empty = false;
+        }
+
+        boolean isEmpty() {
+            return empty || counters.visits() == 0 && counters.leaves() == 0 && counters.errors() == 0 && counters.rageClicks() == 0;
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.engagement.analytics.collection;
+
+import io.engagement.analytics.page.PageStore;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.validation.JsonBodyReader;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.StringNode;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/** Page collections: create, list, read with analytics, rename, map and unmap pages and patterns, delete. */
+@RestController
+@RequestMapping("/external/v1/page-collections")
+class CollectionResource {
+
+    private static final String NOT_FOUND = "Page collection";
+
+    private final CollectionStore store;
+    private final CollectionAnalytics analytics;
+    private final PageStore pages;
+    private final JsonBodyReader bodies;
+    private final Clock clock = Clock.systemUTC();
+
+    CollectionResource(CollectionStore store, CollectionAnalytics analytics, PageStore pages, JsonBodyReader bodies) {
+        this.store = store;
+        this.analytics = analytics;
+        this.pages = pages;
+        this.bodies = bodies;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void prepare() {
+        store.createIndexes().block();
+    }
+
+    @GetMapping
+    Mono<Map<String, List<AnalyticsView.Listed>>> list(ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return pages.all(organizationId).collectList()
+                .flatMap(registry -> store.list(organizationId)
+                        .map(collection -> new AnalyticsView.Listed(collection.collectionId(), collection.name(), collection.description(),
+                                Membership.count(collection, registry), collection.createdAt(), collection.updatedAt()))
+                        .collectList())
+                .map(collections -> Map.of("collections", collections));
+    }
+
+    @PostMapping
+    Mono<AnalyticsView> create(ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return bodies.read(exchange, CollectionRequests.CREATE, CollectionRequests.NewCollection.class)
+                .map(request -> {
+                    var mappings = new CollectionRequests.Mappings(request.pageIds(), request.urlPatterns());
+                    return CollectionStore.newCollection(IdSequences.publicId(), request.name(), request.description(),
+                            mappings.pageIdsOrNone().stream().distinct().toList(), mappings.urlPatternsOrNone());
+                })
+                .flatMap(collection -> store.insert(organizationId, collection))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
+    }
+
+    @GetMapping("/{collectionId}")
+    Mono<AnalyticsView> read(@PathVariable String collectionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return found(store.find(organizationId, collectionId))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
+    }
+
+    @PutMapping("/{collectionId}")
+    Mono<AnalyticsView> update(@PathVariable String collectionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return bodies.read(exchange, CollectionRequests.UPDATE, CollectionRequests.CollectionChange.class)
+                .flatMap(change -> found(store.rename(organizationId, collectionId, change.name(), change.description())))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
+    }
+
+    @DeleteMapping("/{collectionId}")
+    Mono<JsonNode> delete(@PathVariable String collectionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return store.delete(organizationId, collectionId)
+                .flatMap(deleted -> deleted ? Mono.<JsonNode>just(StringNode.valueOf("Page collection deleted")) : Mono.error(ApiException.notFound(NOT_FOUND)));
+    }
+
+    @PostMapping("/{collectionId}/map-pages")
+    Mono<AnalyticsView> map(@PathVariable String collectionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return bodies.read(exchange, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class)
+                .flatMap(mappings -> found(store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone())))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
+    }
+
+    @DeleteMapping("/{collectionId}/pages/{pageId}")
+    Mono<AnalyticsView> unmapPage(@PathVariable String collectionId, @PathVariable String pageId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return found(store.find(organizationId, collectionId))
+                .filter(collection -> collection.pageIds().contains(pageId))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Page mapping")))
+                .flatMap(collection -> found(store.unmapPage(organizationId, collectionId, pageId)))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
+    }
+
+    /** The pattern is the rest of the path, so nested patterns such as {@code a/b} need no encoding. */
+    @DeleteMapping("/{collectionId}/patterns/{*urlPattern}")
+    Mono<AnalyticsView> unmapPattern(@PathVariable String collectionId, @PathVariable String urlPattern, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        String pattern = UrlPattern.normalize(urlPattern.startsWith("//") ? urlPattern.substring(1) : urlPattern);
+        return found(store.find(organizationId, collectionId))
+                .filter(collection -> collection.urlPatterns().contains(pattern))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("URL pattern")))
+                .flatMap(collection -> found(store.unmapPattern(organizationId, collectionId, pattern)))
+                .flatMap(collection -> analytics.of(organizationId, collection, range))
+                .map(AnalyticsView::withWarningsInSummary);
+    }
+
+    private static Mono<PageCollection> found(Mono<PageCollection> collection) {
+        return collection.switchIfEmpty(Mono.error(() -> ApiException.notFound(NOT_FOUND)));
+    }
+}

@@ -1,0 +1,120 @@
+package io.engagement.analytics.collection;
+
+import org.bson.Document;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Date;
+import java.util.List;
+
+/**
+ * Page collections, one document each. Every change is one single-document update, so concurrent
+ * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write).
+ */
+@Component
+class CollectionStore {
+
+    static final String COLLECTION = "page_collections";
+
+    private final ReactiveMongoTemplate mongo;
+
+    CollectionStore(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    Mono<Void> createIndexes() {
+        return mongo.indexOps(COLLECTION)
+                .createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("collection_id", Sort.Direction.ASC).unique())
+                .then();
+    }
+
+    Mono<PageCollection> insert(long organizationId, PageCollection collection) {
+        Document document = new Document("organization_id", organizationId)
+                .append("collection_id", collection.collectionId())
+                .append("name", collection.name())
+                .append("description", collection.description())
+                .append("page_ids", collection.pageIds())
+                .append("url_patterns", collection.urlPatterns())
+                .append("created_at", Date.from(collection.createdAt()))
+                .append("updated_at", Date.from(collection.updatedAt()));
+        return mongo.insert(document, COLLECTION).thenReturn(collection);
+    }
+
+    Mono<PageCollection> find(long organizationId, String collectionId) {
+        return mongo.findOne(byId(organizationId, collectionId), Document.class, COLLECTION).map(CollectionStore::collectionOf);
+    }
+
+    Flux<PageCollection> list(long organizationId) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId))
+                .with(Sort.by(Sort.Direction.ASC, "created_at").and(Sort.by(Sort.Direction.ASC, "collection_id")));
+        return mongo.find(query, Document.class, COLLECTION).map(CollectionStore::collectionOf);
+    }
+
+    Mono<PageCollection> rename(long organizationId, String collectionId, String name, String description) {
+        Update update = touched();
+        if (name != null) {
+            update.set("name", name);
+        }
+        if (description != null) {
+            update.set("description", description);
+        }
+        return modify(organizationId, collectionId, update);
+    }
+
+    Mono<PageCollection> map(long organizationId, String collectionId, List<String> pageIds, List<String> urlPatterns) {
+        Update update = touched();
+        if (!pageIds.isEmpty()) {
+            update.addToSet("page_ids").each(pageIds.toArray());
+        }
+        if (!urlPatterns.isEmpty()) {
+            update.addToSet("url_patterns").each(urlPatterns.toArray());
+        }
+        return modify(organizationId, collectionId, update);
+    }
+
+    Mono<PageCollection> unmapPage(long organizationId, String collectionId, String pageId) {
+        return modify(organizationId, collectionId, touched().pull("page_ids", pageId));
+    }
+
+    Mono<PageCollection> unmapPattern(long organizationId, String collectionId, String urlPattern) {
+        return modify(organizationId, collectionId, touched().pull("url_patterns", urlPattern));
+    }
+
+    Mono<Boolean> delete(long organizationId, String collectionId) {
+        return mongo.remove(byId(organizationId, collectionId), COLLECTION).map(result -> result.getDeletedCount() > 0);
+    }
+
+    private Mono<PageCollection> modify(long organizationId, String collectionId, Update update) {
+        return mongo.findAndModify(byId(organizationId, collectionId), update, FindAndModifyOptions.options().returnNew(true),
+                Document.class, COLLECTION).map(CollectionStore::collectionOf);
+    }
+
+    private static Update touched() {
+        return new Update().set("updated_at", new Date());
+    }
+
+    private static Query byId(long organizationId, String collectionId) {
+        return Query.query(Criteria.where("organization_id").is(organizationId).and("collection_id").is(collectionId));
+    }
+
+    private static PageCollection collectionOf(Document document) {
+        return new PageCollection(document.getString("collection_id"), document.getString("name"), document.getString("description"),
+                document.getList("page_ids", String.class, List.of()), document.getList("url_patterns", String.class, List.of()),
+                document.getDate("created_at").toInstant(), document.getDate("updated_at").toInstant());
+    }
+
+    static PageCollection newCollection(String collectionId, String name, String description, List<String> pageIds, List<String> urlPatterns) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return new PageCollection(collectionId, name, description == null ? "" : description, pageIds, urlPatterns, now, now);
+    }
+}

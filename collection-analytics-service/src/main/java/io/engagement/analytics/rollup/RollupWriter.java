@@ -1,0 +1,80 @@
+package io.engagement.analytics.rollup;
+
+import io.engagement.analytics.activity.PageActivity;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Folds committed page activity into page-day rollups: a poll's records are grouped by rollup,
+ * each rollup is read once, the records it has not yet seen are applied, and each changed rollup
+ * is written once. Redelivered records are skipped by offset, so every activity counts once.
+ */
+@Component
+class RollupWriter {
+
+    private static final Logger log = LoggerFactory.getLogger(RollupWriter.class);
+
+    private final RollupStore rollups;
+    private final ObjectMapper json;
+
+    RollupWriter(RollupStore rollups, ObjectMapper json) {
+        this.rollups = rollups;
+        this.json = json;
+    }
+
+    @KafkaListener(id = "page-rollups", topics = Topics.PAGE_ACTIVITY, batch = "true",
+            properties = {"isolation.level=read_committed", "max.poll.records=5000"})
+    void onActivity(List<ConsumerRecord<String, String>> records) {
+        Map<String, List<Counted>> byRollup = records.stream()
+                .map(this::counted)
+                .flatMap(Optional::stream)
+                .collect(Collectors.groupingBy(Counted::rollupId, LinkedHashMap::new, Collectors.toList()));
+        Map<String, PageDay> stored = rollups.find(new ArrayList<>(byRollup.keySet()))
+                .collectMap(PageDay::id, Function.identity())
+                .block();
+        List<PageDay> changed = new ArrayList<>();
+        byRollup.forEach((id, counted) -> {
+            Counted first = counted.get(0);
+            PageDay day = stored.getOrDefault(id, PageDay.empty(first.activity().organizationId(), first.activity().pageId(),
+                    PageDay.dayOf(first.activity())));
+            boolean appliedAny = false;
+            for (Counted each : counted) {
+                appliedAny |= day.apply(each.partition(), each.offset(), each.activity());
+            }
+            if (appliedAny) {
+                changed.add(day);
+            }
+        });
+        rollups.saveAll(changed).block();
+    }
+
+    private Optional<Counted> counted(ConsumerRecord<String, String> record) {
+        try {
+            PageActivity activity = json.readValue(record.value(), PageActivity.class);
+            return Optional.of(new Counted(record.partition(), record.offset(), activity));
+        } catch (RuntimeException unreadable) {
+            log.warn("Skipping unreadable page activity at {}-{}@{}", record.topic(), record.partition(), record.offset());
+            return Optional.empty();
+        }
+    }
+
+    private record Counted(int partition, long offset, PageActivity activity) {
+
+        String rollupId() {
+            return PageDay.idOf(activity.organizationId(), activity.pageId(), PageDay.dayOf(activity));
+        }
+    }
+}
