@@ -5,13 +5,13 @@ import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
 
-import IOException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
