@@ -7,7 +7,6 @@ import io.engagement.testkit.SharedInfrastructure;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
