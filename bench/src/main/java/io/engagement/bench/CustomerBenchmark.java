@@ -1,6 +1,5 @@
 package io.engagement.bench;
 
-import ch.qos.logback.classic.Level;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
@@ -9,31 +8,18 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
-import io.engagement.infra.FreePorts;
-import io.engagement.local.Credentials;
-import io.engagement.local.LocalStack;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,69 +54,28 @@ public final class CustomerBenchmark {
     private final int customers = Integer.getInteger("bench.customers", DEFAULT_CUSTOMERS);
     private final int iterations = Integer.getInteger("bench.iterations", 300);
     private final Duration limit = Duration.ofSeconds(Long.getLong("bench.seconds", 30));
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
     private final Random random = new Random(42);
     private final AtomicLong unique = new AtomicLong();
 
-    private LocalStack stack;
-    private boolean stopped;
-    private URI gateway;
-    private String apiKey;
+    private SuiteHttp http;
     private long organizationId;
 
     public static void main(String[] args) throws Exception {
-        quiet("org.mongodb.driver", "org.apache.kafka", "kafka");
         new CustomerBenchmark().run();
     }
 
     private void run() throws Exception {
-        Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
-        Path home = Files.createTempDirectory("engagement-bench-");
-        System.out.printf("Customer benchmark: %,d customers, %d cores, data in %s%n", customers,
-                Runtime.getRuntime().availableProcessors(), home);
-        // Ctrl-C stops the services, the broker and the database too
-        Thread stop = new Thread(this::stopAll, "bench-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        try {
-            // exactly what ./run.sh starts, with its data in a directory of its own
-            stack = LocalStack.fromEnvironment(Map.of(
-                    "ENGAGEMENT_HOME", home.toString(),
-                    "ENGAGEMENT_REPOSITORY", repository.toString(),
-                    "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
-                    "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
-                    "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next())));
-            long starting = System.nanoTime();
-            Credentials credentials = stack.start();
-            System.out.printf("Suite healthy in %.1f s (service logs in %s)%n", seconds(starting), home.resolve("logs"));
-            gateway = URI.create(credentials.gatewayUrl());
-            apiKey = credentials.apiKey();
-            organizationId = credentials.organizationId();
-
+        System.out.printf("Customer benchmark: %,d customers%n", customers);
+        try (BenchSuite suite = BenchSuite.start()) {
+            http = suite.http();
+            organizationId = suite.credentials().organizationId();
             load();
-            try (MongoClient client = MongoClients.create(credentials.mongodbUri())) {
+            try (MongoClient client = MongoClients.create(suite.credentials().mongodbUri())) {
                 MongoCollection<Document> collection = client.getDatabase(DATABASE).getCollection(COLLECTION);
                 List<Row> rows = measure(collection, client.getDatabase(DATABASE).getCollection("id_sequences"));
                 print(rows);
             }
-        } finally {
-            stopAll();
-            Runtime.getRuntime().removeShutdownHook(stop);
-            if (!Boolean.getBoolean("bench.keep")) {
-                delete(home);
-            }
         }
-    }
-
-    /** Safe to call twice: from the end of the run and from Ctrl-C. */
-    private synchronized void stopAll() {
-        if (stopped || stack == null) {
-            return;
-        }
-        stopped = true;
-        long stopping = System.nanoTime();
-        stack.close();
-        System.out.printf("Stopped everything in %.1f s%n", seconds(stopping));
     }
 
     // --- set-up ---------------------------------------------------------------------------------
@@ -153,10 +98,10 @@ public final class CustomerBenchmark {
                         for (int i = from; i < to; i++) {
                             body.append(i == from ? "" : ",").append(customerJson(i));
                         }
-                        expect(post("/external/v1/external/v1/customers/bulk", body.append("]}").toString()), 201);
+                        SuiteHttp.expect(http.post("/external/v1/external/v1/customers/bulk", body.append("]}").toString()), 201);
                         int done = loaded.addAndGet(to - from);
                         if (done % 10_000 == 0) {
-                            System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / seconds(started));
+                            System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / BenchSuite.seconds(started));
                         }
                     }
                     return null;
@@ -168,7 +113,7 @@ public final class CustomerBenchmark {
         } finally {
             loaders.shutdownNow();
         }
-        double took = seconds(started);
+        double took = BenchSuite.seconds(started);
         System.out.printf("Loaded %,d customers in %.1f s: %.0f customers/s (bulk of %d, %d in flight)%n",
                 loaded.get(), took, loaded.get() / took, BATCH, LOADERS);
     }
@@ -195,14 +140,14 @@ public final class CustomerBenchmark {
         List<Row> rows = new ArrayList<>();
 
         rows.add(compare("list, default page",
-                () -> expect(get("/external/v1/customers"), 200),
+                () -> SuiteHttp.expect(http.get("/external/v1/customers"), 200),
                 () -> {
                     customers.find(organization).sort(newestFirst).limit(20).into(new ArrayList<>());
                     customers.countDocuments(organization);
                 }));
 
         rows.add(compare("list with search",
-                () -> expect(get("/external/v1/customers?search=" + encode(searchToken())), 200),
+                () -> SuiteHttp.expect(http.get("/external/v1/customers?search=" + encode(searchToken())), 200),
                 () -> {
                     // one flat filter document, as the service sends it
                     Bson filter = new Document("organization_id", organizationId).append("$or", searchTerms(searchToken()));
@@ -211,7 +156,7 @@ public final class CustomerBenchmark {
                 }));
 
         rows.add(compare("get by email",
-                () -> expect(get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
+                () -> SuiteHttp.expect(http.get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
                 () -> {
                     String email = email(random.nextInt(this.customers));
                     if (customers.find(byEmail(email)).first() == null) {
@@ -220,7 +165,7 @@ public final class CustomerBenchmark {
                 }));
 
         rows.add(compare("create",
-                () -> expect(post("/external/v1/external/v1/customers",
+                () -> SuiteHttp.expect(http.post("/external/v1/external/v1/customers",
                         "{\"name\": \"Created " + unique.get() + "\", \"email\": \"suite-created-" + unique.incrementAndGet()
                                 + "@bench.test\", \"source\": \"api\", \"city\": \"Lagos\"}"), 201),
                 () -> {
@@ -275,15 +220,15 @@ public final class CustomerBenchmark {
 
     private Row compare(String operation, Runnable suite, Runnable database) {
         System.out.printf("Measuring %s ...%n", operation);
-        Timings throughSuite = time(suite);
-        Timings direct = time(database);
+        Percentiles throughSuite = time(suite);
+        Percentiles direct = time(database);
         System.out.printf("  suite: %d runs, p50 %.2f ms, p99 %.2f ms; database: %d runs, p50 %.2f ms, p99 %.2f ms%n",
                 throughSuite.runs(), throughSuite.p50(), throughSuite.p99(), direct.runs(), direct.p50(), direct.p99());
         return new Row(operation, throughSuite, direct);
     }
 
     /** Warm-up first, then at most {@code iterations} runs or {@code limit} time, whichever comes first. */
-    private Timings time(Runnable operation) {
+    private Percentiles time(Runnable operation) {
         long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();
         for (int i = 0; i < WARM_UP_ITERATIONS && System.nanoTime() < warmUpEnd; i++) {
             operation.run();
@@ -296,17 +241,7 @@ public final class CustomerBenchmark {
             operation.run();
             samples[runs++] = System.nanoTime() - started;
         }
-        long[] taken = Arrays.copyOf(samples, runs);
-        Arrays.sort(taken);
-        return new Timings(runs, percentile(taken, 50), percentile(taken, 99));
-    }
-
-    private static double percentile(long[] sorted, int percent) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank))] / 1_000_000.0;
+        return Percentiles.of(samples, runs);
     }
 
     private static void print(List<Row> rows) {
@@ -328,66 +263,10 @@ public final class CustomerBenchmark {
         System.out.println();
     }
 
-    record Timings(int runs, double p50, double p99) {
-    }
-
-    record Row(String operation, Timings suite, Timings database) {
-    }
-
-    // --- HTTP -----------------------------------------------------------------------------------
-
-    private HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey).GET());
-    }
-
-    private HttpResponse<String> post(String path, String json) {
-        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) {
-        try {
-            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static void expect(HttpResponse<String> response, int status) {
-        if (response.statusCode() != status) {
-            String body = response.body();
-            throw new IllegalStateException(response.request().method() + " " + response.request().uri() + " answered "
-                    + response.statusCode() + " instead of " + status + ": "
-                    + (body.length() > 500 ? body.substring(0, 500) + "..." : body));
-        }
+    record Row(String operation, Percentiles suite, Percentiles database) {
     }
 
     private static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    // --- plumbing -------------------------------------------------------------------------------
-
-    private static double seconds(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1e9;
-    }
-
-    private static void quiet(String... loggers) {
-        for (String name : loggers) {
-            if (LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logger) {
-                logger.setLevel(Level.WARN);
-            }
-        }
-    }
-
-    private static void delete(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            System.out.println("Could not delete " + directory + ": " + e.getMessage());
-        }
     }
 }

@@ -1,0 +1,110 @@
+package io.engagement.bench;
+
+import ch.qos.logback.classic.Level;
+import io.engagement.infra.FreePorts;
+import io.engagement.local.Credentials;
+import io.engagement.local.LocalStack;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The suite exactly as {@code ./run.sh} starts it, with its data in a temporary directory of its
+ * own and every port picked free. Closing it (also on Ctrl-C) stops everything and removes the
+ * directory unless {@code -Dbench.keep=true}.
+ */
+final class BenchSuite implements AutoCloseable {
+
+    private final Path home;
+    private final LocalStack stack;
+    private final Thread onCtrlC = new Thread(this::stop, "bench-stop");
+    private Credentials credentials;
+    private boolean stopped;
+
+    private BenchSuite(Path home, LocalStack stack) {
+        this.home = home;
+        this.stack = stack;
+    }
+
+    static BenchSuite start() throws IOException {
+        quiet("org.mongodb.driver", "org.apache.kafka", "kafka");
+        Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
+        Path home = Files.createTempDirectory("engagement-bench-");
+        System.out.printf("Starting the suite: %d cores, data in %s%n", Runtime.getRuntime().availableProcessors(), home);
+        BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(Map.of(
+                "ENGAGEMENT_HOME", home.toString(),
+                "ENGAGEMENT_REPOSITORY", repository.toString(),
+                "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()))));
+        // Ctrl-C stops the services, the broker and the database too
+        Runtime.getRuntime().addShutdownHook(suite.onCtrlC);
+        long starting = System.nanoTime();
+        try {
+            suite.credentials = suite.stack.start();
+        } catch (RuntimeException | IOException failure) {
+            suite.close();
+            throw failure;
+        }
+        System.out.printf("Suite healthy in %.1f s (service logs in %s)%n", seconds(starting), home.resolve("logs"));
+        return suite;
+    }
+
+    Credentials credentials() {
+        return credentials;
+    }
+
+    SuiteHttp http() {
+        return new SuiteHttp(URI.create(credentials.gatewayUrl()), credentials.apiKey());
+    }
+
+    @Override
+    public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        } catch (IllegalStateException shuttingDown) {
+            // already on the way out through the hook itself
+        }
+        if (!Boolean.getBoolean("bench.keep")) {
+            delete(home);
+        }
+    }
+
+    /** Safe to call twice: from the end of the run and from Ctrl-C. */
+    private synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        long stopping = System.nanoTime();
+        stack.close();
+        System.out.printf("Stopped everything in %.1f s%n", seconds(stopping));
+    }
+
+    static double seconds(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1e9;
+    }
+
+    private static void quiet(String... loggers) {
+        for (String name : loggers) {
+            if (LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logger) {
+                logger.setLevel(Level.WARN);
+            }
+        }
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.out.println("Could not delete " + directory + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package io.engagement.bench;
+
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Telemetry at scale, three measurements in one run:
+ * <ol>
+ *   <li>ingest: events/s accepted through the gateway and the ingest service, against a bare Kafka
+ *       producer sending the same events, with the same settings, to the same broker;</li>
+ *   <li>collection analytics latency over all pages after 10 k, 1 M and 10 M events;</li>
+ *   <li>catch-up: how fast the exactly-once activity topology and the rollup writer drain a backlog
+ *       of telemetry, from the first event produced until the analytics show the last.</li>
+ * </ol>
+ *
+ * <p>System properties: {@code bench.levels} (10000,1000000,10000000), {@code bench.pages} (50),
+ * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.batch} (100 events
+ * a request), {@code bench.clients} (8 requests in flight), {@code bench.queries} (300),
+ * {@code bench.keep}, {@code engagement.repository}.
+ */
+public final class TelemetryBenchmark {
+
+    private static final Duration WINDOW = Duration.ofDays(29);
+    private static final Pattern TOTAL_VISITS = Pattern.compile("\"total_visits\":(\\d+)");
+    private static final Pattern COLLECTION_ID = Pattern.compile("\"collection_id\":\"([^\"]+)\"");
+    private static final String BARE_TOPIC = "bench.bare-producer";
+
+    private final long[] levels = Arrays.stream(System.getProperty("bench.levels", "10000,1000000,10000000").split(","))
+            .mapToLong(level -> Long.parseLong(level.strip())).toArray();
+    private final int pages = Integer.getInteger("bench.pages", 50);
+    private final int users = Integer.getInteger("bench.users", 20_000);
+    private final Duration ingestTime = Duration.ofSeconds(Long.getLong("bench.ingest-seconds", 20));
+    private final int batch = Integer.getInteger("bench.batch", 100);
+    private final int clients = Integer.getInteger("bench.clients", 8);
+    private final int queries = Integer.getInteger("bench.queries", 300);
+    private final Instant end = Instant.now().truncatedTo(ChronoUnit.HOURS);
+
+    private SuiteHttp http;
+    private TelemetryEvents events;
+    private long viewsSent;
+
+    public static void main(String[] args) throws Exception {
+        new TelemetryBenchmark().run();
+    }
+
+    private void run() throws Exception {
+        System.out.printf("Telemetry benchmark: levels %s events over %d pages, %,d users%n", Arrays.toString(levels), pages, users);
+        try (BenchSuite suite = BenchSuite.start()) {
+            http = suite.http();
+            events = new TelemetryEvents(suite.credentials().organizationId(), pages, users);
+            String bootstrap = suite.credentials().kafkaBootstrap();
+
+            double suiteRate = ingestThroughSuite();
+            double bareRate = ingestThroughBareProducer(bootstrap);
+            String collection = allPagesCollection();
+            List<Level> measured = new ArrayList<>();
+            try (KafkaProducer<String, String> producer = producer(bootstrap)) {
+                long loaded = 0;
+                for (long level : levels) {
+                    measured.add(load(producer, collection, "level" + level, level - loaded, level));
+                    loaded = level;
+                }
+            }
+            print(suiteRate, bareRate, measured);
+        }
+    }
+
+    // --- 1. ingest ------------------------------------------------------------------------------
+
+    private double ingestThroughSuite() throws Exception {
+        System.out.printf("Ingest through the suite: %d clients, %d events a request, %d s ...%n", clients, batch, ingestTime.toSeconds());
+        long planned = 50_000_000L;
+        AtomicLong next = new AtomicLong();
+        AtomicLong accepted = new AtomicLong();
+        long deadline = System.nanoTime() + ingestTime.toNanos();
+        long started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> running = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            running.add(pool.submit(() -> {
+                while (System.nanoTime() < deadline) {
+                    long first = next.getAndAdd(batch);
+                    StringBuilder body = new StringBuilder("{\"events\":[");
+                    for (long i = first; i < first + batch; i++) {
+                        body.append(i == first ? "" : ",").append(events.event("ingest", i, planned, end, WINDOW).json());
+                    }
+                    HttpResponse<String> answer = SuiteHttp.expect(http.post("/external/v1/events", body.append("]}").toString()), 202);
+                    if (!answer.body().contains("\"accepted\":" + batch)) {
+                        throw new IllegalStateException("not every event was accepted: " + answer.body());
+                    }
+                    accepted.addAndGet(batch);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> client : running) {
+            client.get();
+        }
+        pool.shutdown();
+        double rate = accepted.get() / BenchSuite.seconds(started);
+        // events are numbered from 0 without gaps, so the views among them are known exactly
+        viewsSent += TelemetryEvents.viewsAmong(next.get());
+        System.out.printf("  %,d events accepted, %,.0f events/s%n", accepted.get(), rate);
+        return rate;
+    }
+
+    private double ingestThroughBareProducer(String bootstrap) throws Exception {
+        System.out.printf("Bare Kafka producer, same events and settings, same broker, %d s ...%n", ingestTime.toSeconds());
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(BARE_TOPIC, Topics.ALL.get(Topics.TELEMETRY), (short) 1))).all().get();
+            // an idempotent producer that starts before the leaders exist can loop on sequence errors
+            while (admin.describeTopics(List.of(BARE_TOPIC)).allTopicNames().get().get(BARE_TOPIC).partitions().stream()
+                    .anyMatch(partition -> partition.leader() == null)) {
+                Thread.sleep(100);
+            }
+        }
+        AtomicLong acknowledged = new AtomicLong();
+        Semaphore inFlight = new Semaphore(clients * batch);
+        try (KafkaProducer<String, String> producer = producer(bootstrap)) {
+            long deadline = System.nanoTime() + ingestTime.toNanos();
+            long started = System.nanoTime();
+            for (long i = 0; System.nanoTime() < deadline; i++) {
+                TelemetryEvents.Event event = events.event("bare", i, 50_000_000L, end, WINDOW);
+                inFlight.acquire();
+                producer.send(new ProducerRecord<>(BARE_TOPIC, event.key(), event.envelope()), (metadata, failure) -> {
+                    inFlight.release();
+                    if (failure == null) {
+                        acknowledged.incrementAndGet();
+                    }
+                });
+            }
+            producer.flush();
+            double rate = acknowledged.get() / BenchSuite.seconds(started);
+            System.out.printf("  %,d events acknowledged, %,.0f events/s%n", acknowledged.get(), rate);
+            return rate;
+        }
+    }
+
+    // --- 2. and 3. analytics at scale and catch-up ----------------------------------------------
+
+    private String allPagesCollection() {
+        HttpResponse<String> created = SuiteHttp.expect(http.post("/external/v1/page-collections",
+                "{\"name\":\"All pages\",\"url_patterns\":[\"/\"]}"), 200);
+        Matcher id = COLLECTION_ID.matcher(created.body());
+        if (!id.find()) {
+            throw new IllegalStateException("no collection id in " + created.body());
+        }
+        return id.group(1);
+    }
+
+    /** Produces {@code count} more events as ingest would, waits until the analytics count them all, then times queries. */
+    private Level load(KafkaProducer<String, String> producer, String collection, String series, long count, long total) throws Exception {
+        System.out.printf("Level %,d: producing %,d events to %s ...%n", total, count, Topics.TELEMETRY);
+        long started = System.nanoTime();
+        for (long i = 0; i < count; i++) {
+            TelemetryEvents.Event event = events.event(series, i, count, end, WINDOW);
+            producer.send(new ProducerRecord<>(Topics.TELEMETRY, event.key(), event.envelope()));
+        }
+        producer.flush();
+        double producing = BenchSuite.seconds(started);
+        viewsSent += TelemetryEvents.viewsAmong(count);
+        long shown;
+        while ((shown = totalVisits(collection)) < viewsSent) {
+            Thread.sleep(1000);
+        }
+        double caughtUp = BenchSuite.seconds(started);
+        if (shown != viewsSent) {
+            throw new IllegalStateException("analytics show " + shown + " visits, " + viewsSent + " were sent");
+        }
+        System.out.printf("  produced in %.1f s, all %,d visits counted after %.1f s (%,.0f events/s)%n",
+                producing, viewsSent, caughtUp, count / caughtUp);
+        Percentiles latency = queryLatency(collection);
+        System.out.printf("  analytics over %d pages: p50 %.1f ms, p99 %.1f ms%n", pages, latency.p50(), latency.p99());
+        return new Level(total, count, caughtUp, latency);
+    }
+
+    private long totalVisits(String collection) {
+        Matcher visits = TOTAL_VISITS.matcher(SuiteHttp.expect(http.get("/external/v1/page-collections/" + collection), 200).body());
+        return visits.find() ? Long.parseLong(visits.group(1)) : -1;
+    }
+
+    private Percentiles queryLatency(String collection) {
+        for (int i = 0; i < Math.min(50, queries); i++) {
+            totalVisits(collection);
+        }
+        long[] samples = new long[queries];
+        for (int i = 0; i < queries; i++) {
+            long started = System.nanoTime();
+            totalVisits(collection);
+            samples[i] = System.nanoTime() - started;
+        }
+        return Percentiles.of(samples, queries);
+    }
+
+    private static KafkaProducer<String, String> producer(String bootstrap) {
+        // the settings of the ingest service's producer (platform defaults)
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
+        return new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
+    }
+
+    // --- report ---------------------------------------------------------------------------------
+
+    private void print(double suiteRate, double bareRate, List<Level> measured) {
+        System.out.println();
+        System.out.println("1. Ingest, events/s");
+        System.out.printf("   through gateway + ingest service %,12.0f%n", suiteRate);
+        System.out.printf("   bare Kafka producer               %,12.0f%n", bareRate);
+        System.out.printf("   ratio %.1f %%   (target >= 50 %%)%n", 100 * suiteRate / bareRate);
+        System.out.println();
+        System.out.printf("2. Collection analytics over %d pages, last 30 days, daily trend (%d queries each)%n", pages, queries);
+        System.out.println("   events ingested |   p50 ms |   p99 ms | p99 vs first level");
+        double firstP99 = measured.get(0).latency().p99();
+        for (Level level : measured) {
+            System.out.printf("   %,15d | %8.1f | %8.1f | %6.2fx%n", level.total(), level.latency().p50(), level.latency().p99(),
+                    level.latency().p99() / firstP99);
+        }
+        System.out.println("   target: flat, p99 < 50 ms at 10 M");
+        System.out.println();
+        System.out.println("3. Catch-up: a backlog produced at once, until the analytics count its last event");
+        System.out.println("   events in backlog |  seconds |  events/s | vs bare producer");
+        for (Level level : measured) {
+            double rate = level.added() / level.seconds();
+            System.out.printf("   %,17d | %8.1f | %,9.0f | %6.1f %%%n", level.added(), level.seconds(), rate, 100 * rate / bareRate);
+        }
+        System.out.println();
+    }
+
+    private record Level(long total, long added, double seconds, Percentiles latency) {
+    }
+}
