@@ -11,7 +11,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -37,12 +39,16 @@ final class BenchSuite implements AutoCloseable {
         Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
         Path home = Files.createTempDirectory("engagement-bench-");
         System.out.printf("Starting the suite: %d cores, data in %s%n", Runtime.getRuntime().availableProcessors(), home);
-        BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(Map.of(
+        Map<String, String> environment = new HashMap<>(Map.of(
                 "ENGAGEMENT_HOME", home.toString(),
                 "ENGAGEMENT_REPOSITORY", repository.toString(),
                 "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
-                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()))));
+                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next())));
+        // the services' JVM options can be changed as for ./run.sh, e.g. to record a flight recording
+        Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
+                .ifPresent(options -> environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", options));
+        BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment));
         // Ctrl-C stops the services, the broker and the database too
         Runtime.getRuntime().addShutdownHook(suite.onCtrlC);
         long starting = System.nanoTime();

@@ -14,26 +14,36 @@ public final class UniqueUsers {
 
     static final int LG_K = 14;
 
-    private final HllSketch sketch;
+    // a stored sketch is decoded only when it is updated or merged; an untouched one is written back as it was
+    private byte[] stored;
+    private HllSketch sketch;
 
-    private UniqueUsers(HllSketch sketch) {
-        this.sketch = sketch;
+    private UniqueUsers(byte[] stored) {
+        this.stored = stored;
     }
 
     static UniqueUsers empty() {
-        return new UniqueUsers(new HllSketch(LG_K, TgtHllType.HLL_4));
+        return new UniqueUsers(null);
     }
 
     static UniqueUsers from(Object stored) {
-        return stored instanceof Binary binary ? new UniqueUsers(HllSketch.heapify(binary.getData())) : empty();
+        return new UniqueUsers(stored instanceof Binary binary ? binary.getData() : null);
     }
 
     void add(String user) {
-        sketch.update(user);
+        sketch().update(user);
+        stored = null;
     }
 
     Binary toBinary() {
-        return new Binary(sketch.toCompactByteArray());
+        return new Binary(stored != null ? stored : sketch().toCompactByteArray());
+    }
+
+    private HllSketch sketch() {
+        if (sketch == null) {
+            sketch = stored == null ? new HllSketch(LG_K, TgtHllType.HLL_4) : HllSketch.heapify(stored);
+        }
+        return sketch;
     }
 
     /** A running union of sketches. */
@@ -42,7 +52,7 @@ public final class UniqueUsers {
         private final Union union = new Union(LG_K);
 
         public Merge add(UniqueUsers users) {
-            union.update(users.sketch);
+            union.update(users.sketch());
             return this;
         }
 
