@@ -14,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -22,6 +23,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The browser SDK in a real headless Chromium, against the running suite. */
 class BrowserSdkIT {
@@ -122,6 +124,39 @@ class BrowserSdkIT {
             assertThat(custom.get("customer_id").asString()).isEqualTo("cust-42");
         });
         assertThat(events).extracting(event -> event.get("session_id").asString()).containsOnly(events.get(0).get("session_id").asString());
+
+        assertACollectionOverThePageCountsWhatTheBrowserDid(page);
+    }
+
+    /**
+     * The same events, counted: two views (the page and the pushed /settings) by one anonymous
+     * visitor whose session ends on the second, three errors (the console error, the unhandled
+     * rejection and the API call answered 500) and one rage click.
+     */
+    private void assertACollectionOverThePageCountsWhatTheBrowserDid(String page) {
+        PageAnalytics analytics = new PageAnalytics(suite, org);
+        Answer created = analytics.create("{\"name\": \"Tickets\", \"url_patterns\": [\"" + page + "\"]}");
+        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        String collection = created.json().get("collection_id").asString();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            JsonNode summary = analytics.analytics(collection, "").get("summary");
+            assertThat(summary.get("total_visits").asLong()).isEqualTo(2);
+            assertThat(summary.get("unique_users").asLong()).isEqualTo(1);
+            assertThat(summary.get("error_count").asLong()).isEqualTo(3);
+            assertThat(summary.get("rage_click_count").asLong()).isEqualTo(1);
+            assertThat(summary.get("drop_off_rate").asDouble()).isEqualTo(0.5);
+            assertThat(summary.get("friction_score").asDouble()).isEqualTo(100.0);
+            assertThat(summary.get("engagement_score").asDouble()).isPositive();
+            assertThat(summary.get("member_pages").asInt()).isEqualTo(2);
+        });
+        JsonNode counted = analytics.analytics(collection, "");
+        assertThat(counted.get("members").valueStream().map(member -> member.get("display_url").asString() + " "
+                + member.get("total_visits").asLong() + " " + member.get("error_count").asLong()))
+                .containsExactly(page + " 1 3", page + "/settings 1 0");
+        assertThat(counted.at("/members/0/canonical_url").asString()).isEqualTo("http://127.0.0.1:" + site.getAddress().getPort() + page);
+        assertThat(counted.at("/members/1/title").asString()).isEqualTo("Settings");
+        assertThat(counted.get("warnings").size()).isZero();
     }
 
     private Predicate<ConsumerRecord<String, String>> fromOrganization() {

@@ -1,0 +1,206 @@
+package io.engagement.local;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Telemetry and page-collection calls of one organization through the gateway. Every instance
+ * has a host of its own ({@code https://<uuid>.example}), so its pages are told apart from any
+ * other test's even within one organization.
+ */
+final class PageAnalytics {
+
+    static final String EVENTS = "/external/v1/events";
+    static final String COLLECTIONS = "/external/v1/page-collections";
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    final RunningSuite suite;
+    final RunningSuite.Organization org;
+    final String marker = UUID.randomUUID().toString();
+    final String host = "https://" + marker + ".example";
+
+    PageAnalytics(RunningSuite suite, RunningSuite.Organization org) {
+        this.suite = suite;
+        this.org = org;
+    }
+
+    // ---- time ----
+
+    static LocalDate today() {
+        return LocalDate.now(ZoneOffset.UTC);
+    }
+
+    static LocalDate yesterday() {
+        return today().minusDays(1);
+    }
+
+    static Instant at(LocalDate day, String time) {
+        return day.atTime(LocalTime.parse(time)).toInstant(ZoneOffset.UTC);
+    }
+
+    // ---- telemetry ----
+
+    String url(String path) {
+        return host + path;
+    }
+
+    /** An event with a client event id, on a page of this instance's host. */
+    ObjectNode event(String type, String session, String path, Instant timestamp) {
+        ObjectNode event = JSON.createObjectNode();
+        event.put("event_id", UUID.randomUUID().toString());
+        event.put("type", type);
+        event.put("session_id", session);
+        event.put("url", url(path));
+        event.put("timestamp", timestamp.toString());
+        return event;
+    }
+
+    ObjectNode view(String session, String path, Instant timestamp) {
+        return event("page_view", session, path, timestamp).put("title", "Title of " + path.replaceAll("[?#].*", ""));
+    }
+
+    ObjectNode leave(String session, String path, Instant timestamp, long durationMs, double scrollDepth) {
+        return event("page_leave", session, path, timestamp).put("duration_ms", durationMs).put("scroll_depth", scrollDepth).put("interactions", 1);
+    }
+
+    ObjectNode apiCall(String session, String path, Instant timestamp, int status) {
+        return event("api_log", session, path, timestamp).put("request_url", url("/api/orders")).put("method", "GET").put("status", status)
+                .put("duration_ms", 12);
+    }
+
+    Answer post(List<ObjectNode> events) {
+        ObjectNode body = JSON.createObjectNode();
+        body.putArray("events").addAll(events);
+        return suite.post(EVENTS, body.toString(), "x-api-key", org.apiKey());
+    }
+
+    /** Posts one batch; every event must be accepted, which means the broker has them. */
+    void send(List<ObjectNode> events) {
+        Answer answer = post(events);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(202);
+        assertThat(answer.json().get("accepted").asInt()).as(answer.body()).isEqualTo(events.size());
+    }
+
+    /** Posts the batches at once, each on its own connection, and waits for all of them. */
+    void sendConcurrently(List<List<ObjectNode>> batches) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(batches.size(), 10));
+        try {
+            List<Future<?>> sent = batches.stream().<Future<?>>map(batch -> pool.submit(() -> send(batch))).toList();
+            for (Future<?> each : sent) {
+                each.get();
+            }
+        } catch (Exception failure) {
+            throw new AssertionError("a batch was not accepted", failure);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Waits until the registry has these pages of this host, and answers display URL → page id. */
+    Map<String, String> awaitPages(String... paths) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Answer listed = suite.get(COLLECTIONS + "/pages?limit=200&search=" + marker, "x-api-key", org.apiKey());
+            assertThat(listed.status()).isEqualTo(200);
+            ids.clear();
+            listed.json().get("pages").valueStream().forEach(page -> ids.put(page.get("display_url").asString(), page.get("page_id").asString()));
+            assertThat(ids).containsKeys(paths);
+        });
+        return ids;
+    }
+
+    // ---- page collections ----
+
+    Answer create(String json) {
+        return create(json, "");
+    }
+
+    Answer create(String json, String query) {
+        return suite.post(COLLECTIONS + query, json, "x-api-key", org.apiKey());
+    }
+
+    Answer list() {
+        return suite.get(COLLECTIONS, "x-api-key", org.apiKey());
+    }
+
+    Answer read(String collectionId, String query) {
+        return suite.get(COLLECTIONS + "/" + collectionId + query, "x-api-key", org.apiKey());
+    }
+
+    Answer update(String collectionId, String json) {
+        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(COLLECTIONS + "/" + collectionId))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)), "x-api-key", org.apiKey());
+    }
+
+    Answer delete(String collectionId) {
+        return suite.delete(COLLECTIONS + "/" + collectionId, "x-api-key", org.apiKey());
+    }
+
+    Answer map(String collectionId, String json) {
+        return suite.post(COLLECTIONS + "/" + collectionId + "/map-pages", json, "x-api-key", org.apiKey());
+    }
+
+    Answer unmapPage(String collectionId, String pageId) {
+        return suite.delete(COLLECTIONS + "/" + collectionId + "/pages/" + pageId, "x-api-key", org.apiKey());
+    }
+
+    /** {@code patternPath} goes into the path as given: with or without its leading slash, nested or encoded. */
+    Answer unmapPattern(String collectionId, String patternPath) {
+        return suite.delete(COLLECTIONS + "/" + collectionId + "/patterns/" + patternPath, "x-api-key", org.apiKey());
+    }
+
+    /** Creates a collection and answers its id. */
+    String createdId(String json) {
+        Answer created = create(json);
+        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        return created.json().get("collection_id").asString();
+    }
+
+    /** The analytics of a collection, which must be found. */
+    JsonNode analytics(String collectionId, String query) {
+        Answer answer = read(collectionId, query);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        return answer.json();
+    }
+
+    static String body(Object value) {
+        return JSON.writeValueAsString(value);
+    }
+
+    static JsonNode json(String text) {
+        return JSON.readTree(text);
+    }
+
+    /** A trend element as one line: bucket, visits, unique users, errors, rage clicks, average seconds. */
+    static String point(JsonNode point) {
+        return point.get("bucket").asString() + " " + point.get("total_visits").asLong() + " " + point.get("unique_users").asLong() + " "
+                + point.get("error_count").asLong() + " " + point.get("rage_click_count").asLong() + " " + point.get("avg_time_seconds").asDouble();
+    }
+
+    static String point(String bucket, long visits, long users, long errors, long rageClicks, double seconds) {
+        return bucket + " " + visits + " " + users + " " + errors + " " + rageClicks + " " + seconds;
+    }
+
+    static List<String> trend(JsonNode analytics) {
+        return analytics.get("trend").valueStream().map(PageAnalytics::point).toList();
+    }
+}
