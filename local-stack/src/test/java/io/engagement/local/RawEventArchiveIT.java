@@ -25,7 +25,6 @@ import java.util.UUID;
 import static io.engagement.local.PageAnalytics.at;
 import static io.engagement.local.PageAnalytics.yesterday;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /** Raw telemetry kept in MongoDB: one document per session and hour, in one collection per month. */
@@ -99,29 +98,6 @@ class RawEventArchiveIT {
         assertThat(archivedCall.getString("url")).isEqualTo(site.url("/orders?token=[REDACTED]"));
         assertThat(archivedCall.getInteger("status")).isEqualTo(200);
         assertThat(archivedCall.toJson()).doesNotContain("abc123");
-    }
-
-    /**
-     * Needs a MongoDB server that keeps secondary indexes: the embedded wire-protocol server the
-     * suite falls back to without Docker accepts the index but does not keep it, so this is skipped there.
-     */
-    @Test
-    void rawEventCollectionsExpireThroughATtlIndex() {
-        Instant hour = at(yesterday(), "09:00");
-        String session = "s-" + UUID.randomUUID();
-        ObjectNode view = site.view(session, "/ttl", hour);
-        site.send(List.of(view));
-        MongoCollection<Document> month = mongo.getDatabase("engagement_analytics")
-                .getCollection("raw_events_" + DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC).format(hour));
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(eventIds(month, session)).contains(id(view)));
-        assumeThat(suite.infrastructure.description()).as("a real MongoDB server").startsWith("Testcontainers");
-
-        List<Document> indexes = month.listIndexes().into(new ArrayList<>());
-
-        assertThat(indexes).anySatisfy(index -> {
-            assertThat(index.get("key", Document.class)).isEqualTo(new Document("expires_at", 1));
-            assertThat(((Number) index.get("expireAfterSeconds")).longValue()).isZero();
-        });
     }
 
     private static List<Document> documents(MongoCollection<Document> month, String session) {

@@ -37,13 +37,15 @@ import java.util.stream.Collectors;
 /**
  * Keeps raw telemetry and replay chunks for session replay and intelligence. Events are stored in
  * bulk: one document per session and hour, in one collection per month ({@code raw_events_YYYYMM}),
- * each expiring by a TTL index after the retention. Adding to a document is {@code $addToSet}, so
+ * each expiring by a TTL index after the retention (and by {@link RawEventRetention} where the
+ * database has no TTL indexes). Adding to a document is {@code $addToSet}, so
  * a redelivered poll stores nothing twice.
  */
 @Component
 class RawEventArchive {
 
     private static final Logger log = LoggerFactory.getLogger(RawEventArchive.class);
+    static final String PARTITION_PREFIX = "raw_events_";
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
 
     private final ReactiveMongoTemplate mongo;
@@ -59,7 +61,7 @@ class RawEventArchive {
     }
 
     static String collectionFor(Instant at) {
-        return "raw_events_" + MONTH.format(at);
+        return PARTITION_PREFIX + MONTH.format(at);
     }
 
     @KafkaListener(id = "raw-event-archive", topics = {Topics.TELEMETRY, Topics.REPLAY}, batch = "true",

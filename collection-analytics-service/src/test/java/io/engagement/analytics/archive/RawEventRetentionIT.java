@@ -1,0 +1,74 @@
+package io.engagement.analytics.archive;
+
+import com.mongodb.reactivestreams.client.MongoClient;
+import com.mongodb.reactivestreams.client.MongoClients;
+import io.engagement.testkit.SharedInfrastructure;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Retention against the real database: expired partitions go whole, expired chunks go one by one. */
+class RawEventRetentionIT {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
+
+    private MongoClient client;
+    private ReactiveMongoTemplate mongo;
+
+    @BeforeEach
+    void connect() {
+        client = MongoClients.create(SharedInfrastructure.get().mongoUri());
+        mongo = new ReactiveMongoTemplate(client, "retention_" + UUID.randomUUID().toString().replace("-", ""));
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        mongo.getMongoDatabase().flatMap(database -> Mono.from(database.drop())).block();
+        client.close();
+    }
+
+    @Test
+    void dropsPartitionsPastRetentionAndDeletesExpiredChunks() {
+        insert("raw_events_202609", "old", Instant.parse("2026-10-01T00:00:00Z"));
+        insert("raw_events_202610", "ends-within-retention", Instant.parse("2026-11-30T00:00:00Z"));
+        insert("raw_events_202611", "expired", Instant.parse("2026-11-22T11:00:00Z"));
+        insert("raw_events_202611", "live", Instant.parse("2026-12-22T00:00:00Z"));
+        insert("pages", "not-a-partition", Instant.parse("2020-01-01T00:00:00Z"));
+
+        new RawEventRetention(mongo, Duration.ofDays(30)).sweep(NOW).block();
+
+        assertThat(mongo.getCollectionNames().collectList().block())
+                .contains("raw_events_202610", "raw_events_202611", "pages")
+                .doesNotContain("raw_events_202609");
+        assertThat(ids("raw_events_202611")).containsExactly("live");
+        assertThat(ids("raw_events_202610")).containsExactly("ends-within-retention");
+        assertThat(ids("pages")).containsExactly("not-a-partition");
+    }
+
+    @Test
+    void recognisesOnlyMonthlyPartitionNames() {
+        assertThat(RawEventRetention.monthOf("raw_events_202611")).hasValueSatisfying(month -> assertThat(month.getMonthValue()).isEqualTo(11));
+        assertThat(RawEventRetention.monthOf("raw_events_2026")).isEmpty();
+        assertThat(RawEventRetention.monthOf("raw_events_202613")).isEmpty();
+        assertThat(RawEventRetention.monthOf("page_rollups")).isEmpty();
+    }
+
+    private void insert(String collection, String id, Instant expiresAt) {
+        mongo.insert(new Document("_id", id).append("expires_at", Date.from(expiresAt)), collection).block();
+    }
+
+    private List<Object> ids(String collection) {
+        return mongo.findAll(Document.class, collection).map(document -> document.get("_id")).collectList().block();
+    }
+}
