@@ -35,7 +35,8 @@ class CollectionAnalytics {
     Mono<AnalyticsView> of(long organizationId, PageCollection collection, AnalyticsRange range) {
         return pages.all(organizationId).collectList()
                 .map(registry -> Membership.resolve(collection, registry))
-                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
+                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range), range.interval() == Interval.HOURLY)
+                        .collectList()
                         .map(days -> assemble(collection, range, membership, days)));
     }
 

@@ -52,12 +52,42 @@ final class Redactor {
         return value;
     }
 
+    /** Each pattern runs only on text that has what it needs to match: most strings are skipped at once. */
     static String redact(String text) {
-        String withoutMembers = SECRET_JSON_MEMBER.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
-        String withoutPairs = SECRET_PAIR.matcher(withoutMembers).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
-        String withoutBearers = BEARER.matcher(withoutPairs).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
-        return CARD_CANDIDATE.matcher(withoutBearers).replaceAll(match ->
-                Matcher.quoteReplacement(isCardNumber(match.group()) ? REDACTED : match.group()));
+        String redacted = text;
+        if (redacted.indexOf('"') >= 0 && redacted.indexOf(':') >= 0) {
+            redacted = SECRET_JSON_MEMBER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        }
+        if (redacted.indexOf('=') >= 0) {
+            redacted = SECRET_PAIR.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        }
+        if (containsIgnoreCase(redacted, "bearer")) {
+            redacted = BEARER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        }
+        if (digitCount(redacted) >= 13) {
+            redacted = CARD_CANDIDATE.matcher(redacted).replaceAll(match ->
+                    Matcher.quoteReplacement(isCardNumber(match.group()) ? REDACTED : match.group()));
+        }
+        return redacted;
+    }
+
+    private static boolean containsIgnoreCase(String text, String word) {
+        for (int i = 0; i + word.length() <= text.length(); i++) {
+            if (text.regionMatches(true, i, word, 0, word.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int digitCount(String text) {
+        int digits = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+                digits++;
+            }
+        }
+        return digits;
     }
 
     private static boolean isCardNumber(String candidate) {
