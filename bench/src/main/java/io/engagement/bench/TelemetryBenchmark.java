@@ -4,6 +4,9 @@ import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -15,6 +18,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -48,6 +52,8 @@ public final class TelemetryBenchmark {
     private static final Pattern TOTAL_VISITS = Pattern.compile("\"total_visits\":(\\d+)");
     private static final Pattern COLLECTION_ID = Pattern.compile("\"collection_id\":\"([^\"]+)\"");
     private static final String BARE_TOPIC = "bench.bare-producer";
+    private static final List<String> CONSUMER_GROUPS =
+            List.of("collection-analytics-activity", "page-rollups", "page-registry", "raw-event-archive");
 
     private final long[] levels = Arrays.stream(System.getProperty("bench.levels", "10000,1000000,10000000").split(","))
             .mapToLong(level -> Long.parseLong(level.strip())).toArray();
@@ -60,6 +66,7 @@ public final class TelemetryBenchmark {
     private final Instant end = Instant.now().truncatedTo(ChronoUnit.HOURS);
 
     private SuiteHttp http;
+    private Admin admin;
     private TelemetryEvents events;
     private long viewsSent;
 
@@ -73,6 +80,7 @@ public final class TelemetryBenchmark {
             http = suite.http();
             events = new TelemetryEvents(suite.credentials().organizationId(), pages, users);
             String bootstrap = suite.credentials().kafkaBootstrap();
+            admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
 
             double suiteRate = ingestThroughSuite();
             double bareRate = ingestThroughBareProducer(bootstrap);
@@ -86,6 +94,10 @@ public final class TelemetryBenchmark {
                 }
             }
             print(suiteRate, bareRate, measured);
+        } finally {
+            if (admin != null) {
+                admin.close();
+            }
         }
     }
 
@@ -193,9 +205,34 @@ public final class TelemetryBenchmark {
         }
         System.out.printf("  produced in %.1f s, all %,d visits counted after %.1f s (%,.0f events/s)%n",
                 producing, viewsSent, caughtUp, count / caughtUp);
+        // the registry and the raw-event archive may still be catching up; queries are timed on a settled suite
+        awaitConsumersSettled();
+        System.out.printf("  every consumer caught up after %.1f s%n", BenchSuite.seconds(started));
         Percentiles latency = queryLatency(collection);
         System.out.printf("  analytics over %d pages: p50 %.1f ms, p99 %.1f ms%n", pages, latency.p50(), latency.p99());
         return new Level(total, count, caughtUp, latency);
+    }
+
+    private void awaitConsumersSettled() throws Exception {
+        long previous = -1;
+        while (true) {
+            long lag = 0;
+            for (String group : CONSUMER_GROUPS) {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+                committed.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
+                var ends = admin.listOffsets(latest).all().get();
+                for (var entry : committed.entrySet()) {
+                    lag += Math.max(0, ends.get(entry.getKey()).offset() - entry.getValue().offset());
+                }
+            }
+            // transaction markers leave a record or so per partition behind a read_committed consumer
+            if (lag <= 64 && lag == previous) {
+                return;
+            }
+            previous = lag;
+            Thread.sleep(2000);
+        }
     }
 
     private long totalVisits(String collection) {

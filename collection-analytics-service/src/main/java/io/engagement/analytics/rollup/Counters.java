@@ -3,6 +3,8 @@ package io.engagement.analytics.rollup;
 import io.engagement.analytics.activity.PageActivity;
 import org.bson.Document;
 
+import java.nio.ByteBuffer;
+
 /** The additive part of a rollup: event counts and sums, merged by adding. */
 public final class Counters {
 
@@ -45,6 +47,25 @@ public final class Counters {
         errors += other.errors;
         rageClicks += other.rageClicks;
         return this;
+    }
+
+    static final int BYTES = 7 * Long.BYTES;
+
+    static Counters readFrom(ByteBuffer buffer) {
+        Counters counters = new Counters();
+        counters.visits = buffer.getLong();
+        counters.exits = buffer.getLong();
+        counters.leaves = buffer.getLong();
+        counters.durationMs = buffer.getDouble();
+        counters.scrollDepth = buffer.getDouble();
+        counters.errors = buffer.getLong();
+        counters.rageClicks = buffer.getLong();
+        return counters;
+    }
+
+    void writeTo(ByteBuffer buffer) {
+        buffer.putLong(visits).putLong(exits).putLong(leaves).putDouble(durationMs).putDouble(scrollDepth)
+                .putLong(errors).putLong(rageClicks);
     }
 
     Document toDocument() {

@@ -2,6 +2,7 @@ package io.engagement.analytics.rollup;
 
 import io.engagement.analytics.activity.PageActivity;
 import org.bson.Document;
+import org.bson.types.Binary;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -11,7 +12,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * One page's rollup for one UTC day, with its hours inside: counters and a unique-user sketch for
+ * One page's rollup for one UTC day, with its hours packed inside: counters and a unique-user sketch for
  * the day and for each hour that had activity. It also records, per partition of the activity
  * topic, the last offset applied to it, so a redelivered record is recognised and skipped: the
  * document and its offsets are written together, in one single-document replace.
@@ -25,10 +26,12 @@ public final class PageDay {
     private final Map<String, Long> offsets;
     private final Counters totals;
     private final UniqueUsers users;
-    private final SortedMap<Integer, Hour> hours;
+    // decoded from their packed form only when an hourly query or the writer needs them
+    private byte[] packedHours;
+    private SortedMap<Integer, Hour> hours;
 
     private PageDay(String id, long organizationId, String pageId, LocalDate day, Map<String, Long> offsets,
-                    Counters totals, UniqueUsers users, SortedMap<Integer, Hour> hours) {
+                    Counters totals, UniqueUsers users, byte[] packedHours) {
         this.id = id;
         this.organizationId = organizationId;
         this.pageId = pageId;
@@ -36,7 +39,7 @@ public final class PageDay {
         this.offsets = offsets;
         this.totals = totals;
         this.users = users;
-        this.hours = hours;
+        this.packedHours = packedHours;
     }
 
     public static String idOf(long organizationId, String pageId, LocalDate day) {
@@ -49,18 +52,15 @@ public final class PageDay {
 
     static PageDay empty(long organizationId, String pageId, LocalDate day) {
         return new PageDay(idOf(organizationId, pageId, day), organizationId, pageId, day, new HashMap<>(), new Counters(),
-                UniqueUsers.empty(), new TreeMap<>());
+                UniqueUsers.empty(), null);
     }
 
     public static PageDay from(Document document) {
-        SortedMap<Integer, Hour> hours = new TreeMap<>();
-        document.get("hours", new Document()).forEach((hour, slot) ->
-                hours.put(Integer.parseInt(hour), new Hour(Counters.from((Document) slot), UniqueUsers.from(((Document) slot).get("users")))));
         Map<String, Long> offsets = new HashMap<>();
         document.get("offsets", new Document()).forEach((partition, offset) -> offsets.put(partition, ((Number) offset).longValue()));
         return new PageDay(document.getString("_id"), ((Number) document.get("organization_id")).longValue(), document.getString("page_id"),
                 LocalDate.parse(document.getString("day")), offsets, Counters.from(document.get("totals", new Document())),
-                UniqueUsers.from(document.get("users")), hours);
+                UniqueUsers.from(document.get("users")), document.get("hours") instanceof Binary packed ? packed.getData() : null);
     }
 
     /** Applies the record unless this day has already seen it; answers whether it did. */
@@ -71,7 +71,7 @@ public final class PageDay {
         }
         offsets.put(key, offset);
         int hour = activity.at().atOffset(ZoneOffset.UTC).getHour();
-        Hour slot = hours.computeIfAbsent(hour, empty -> new Hour(new Counters(), UniqueUsers.empty()));
+        Hour slot = hours().computeIfAbsent(hour, empty -> new Hour(new Counters(), UniqueUsers.empty()));
         totals.add(activity);
         slot.counters().add(activity);
         if (activity.user() != null) {
@@ -82,9 +82,6 @@ public final class PageDay {
     }
 
     Document toDocument() {
-        Document hourSlots = new Document();
-        hours.forEach((hour, slot) -> hourSlots.append(String.format("%02d", hour),
-                slot.counters().toDocument().append("users", slot.users().toBinary())));
         return new Document("_id", id)
                 .append("organization_id", organizationId)
                 .append("page_id", pageId)
@@ -92,7 +89,7 @@ public final class PageDay {
                 .append("offsets", new Document(new HashMap<String, Object>(offsets)))
                 .append("totals", totals.toDocument())
                 .append("users", users.toBinary())
-                .append("hours", hourSlots);
+                .append("hours", new Binary(hours != null || packedHours == null ? HourSlots.encode(hours()) : packedHours));
     }
 
     public String id() {
@@ -116,6 +113,10 @@ public final class PageDay {
     }
 
     public SortedMap<Integer, Hour> hours() {
+        if (hours == null) {
+            hours = HourSlots.decode(packedHours);
+            packedHours = null;
+        }
         return hours;
     }
 

@@ -35,8 +35,16 @@ public final class UniqueUsers {
         stored = null;
     }
 
+    static UniqueUsers fromBytes(byte[] stored) {
+        return new UniqueUsers(stored);
+    }
+
     Binary toBinary() {
-        return new Binary(stored != null ? stored : sketch().toCompactByteArray());
+        return new Binary(toBytes());
+    }
+
+    byte[] toBytes() {
+        return stored != null ? stored : sketch().toCompactByteArray();
     }
 
     private HllSketch sketch() {
