@@ -9,6 +9,7 @@ import org.springframework.web.server.ServerWebExchange;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.YearMonth;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,18 @@ record AnalyticsRange(LocalDate start, LocalDate end, Interval interval) {
 
     boolean isBackwards() {
         return end.isBefore(start);
+    }
+
+    boolean contains(LocalDate day) {
+        return !day.isBefore(start) && !day.isAfter(end);
+    }
+
+    List<YearMonth> months() {
+        List<YearMonth> months = new ArrayList<>();
+        for (YearMonth month = YearMonth.from(start); !isBackwards() && !month.isAfter(YearMonth.from(end)); month = month.plusMonths(1)) {
+            months.add(month);
+        }
+        return months;
     }
 
     List<LocalDate> days() {

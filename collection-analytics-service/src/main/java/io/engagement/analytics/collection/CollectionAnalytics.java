@@ -2,13 +2,12 @@ package io.engagement.analytics.collection;
 
 import io.engagement.analytics.page.PageStore;
 import io.engagement.analytics.rollup.Counters;
-import io.engagement.analytics.rollup.PageDay;
+import io.engagement.analytics.rollup.Rollup;
 import io.engagement.analytics.rollup.RollupStore;
 import io.engagement.analytics.rollup.UniqueUsers;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -17,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A collection's analytics: resolve the members, read their page-day rollups over the range by id,
- * and merge them into the summary, the trend buckets and the per-page rows. The work grows with
- * pages × days, never with the number of events.
+ * A collection's analytics: resolve the members, read their rollups over the range by id, and
+ * merge the slots inside the range into the summary, the trend buckets and the per-page rows. The
+ * work grows with pages × months (pages × days for hourly trends), never with the number of events.
  */
 @Component
 class CollectionAnalytics {
@@ -35,31 +34,38 @@ class CollectionAnalytics {
     Mono<AnalyticsView> of(long organizationId, PageCollection collection, AnalyticsRange range) {
         return pages.all(organizationId).collectList()
                 .map(registry -> Membership.resolve(collection, registry))
-                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range), range.interval() == Interval.HOURLY)
-                        .collectList()
+                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
                         .map(days -> assemble(collection, range, membership, days)));
     }
 
+    /** Hourly trends need the day rollups; everything else is merged from one month rollup per page and month. */
     private static List<String> rollupIds(long organizationId, Membership membership, AnalyticsRange range) {
-        List<LocalDate> days = range.days();
-        List<String> ids = new ArrayList<>(membership.members().size() * days.size());
-        membership.members().forEach(member -> days.forEach(day -> ids.add(PageDay.idOf(organizationId, member.page().pageId(), day))));
+        List<String> ids = new ArrayList<>();
+        for (Membership.MemberPage member : membership.members()) {
+            String pageId = member.page().pageId();
+            if (range.interval() == Interval.HOURLY) {
+                range.days().forEach(day -> ids.add(Rollup.dayId(organizationId, pageId, day)));
+            } else {
+                range.months().forEach(month -> ids.add(Rollup.monthId(organizationId, pageId, month)));
+            }
+        }
         return ids;
     }
 
-    private static AnalyticsView assemble(PageCollection collection, AnalyticsRange range, Membership membership, List<PageDay> days) {
+    private static AnalyticsView assemble(PageCollection collection, AnalyticsRange range, Membership membership, List<Rollup> read) {
         Merged total = new Merged();
         Map<String, Merged> byPage = new LinkedHashMap<>();
         Map<LocalDateTime, Merged> byBucket = new LinkedHashMap<>();
         range.buckets().forEach(bucket -> byBucket.put(bucket, new Merged()));
-        for (PageDay day : days) {
-            total.add(day.totals(), day.users());
-            byPage.computeIfAbsent(day.pageId(), id -> new Merged()).add(day.totals(), day.users());
-            if (range.interval() == Interval.HOURLY) {
-                day.hours().forEach((hour, slot) -> byBucket.get(day.day().atTime(hour, 0)).add(slot.counters(), slot.users()));
-            } else {
-                byBucket.get(range.interval().startOf(day.day())).add(day.totals(), day.users());
-            }
+        for (Rollup rollup : read) {
+            rollup.slots().forEach((key, slot) -> {
+                LocalDateTime start = rollup.startOf(key);
+                if (range.contains(start.toLocalDate())) {
+                    total.add(slot.counters(), slot.users());
+                    byPage.computeIfAbsent(rollup.pageId(), id -> new Merged()).add(slot.counters(), slot.users());
+                    byBucket.get(range.interval().startOf(start)).add(slot.counters(), slot.users());
+                }
+            });
         }
         List<AnalyticsView.Warning> warnings = new ArrayList<>(membership.warnings());
         warnings.addAll(rangeWarnings(range, membership, total));

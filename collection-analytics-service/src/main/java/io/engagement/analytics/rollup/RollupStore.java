@@ -14,8 +14,9 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Page-day rollups, addressed by id only ({@code org:page:day}), so every read is a primary-key
- * lookup whatever the database and however many events were counted.
+ * Page rollups by month and by day, addressed by id only ({@code org:page:2026-11},
+ * {@code org:page:2026-11-21}), so every read is a primary-key lookup whatever the database and
+ * however many events were counted.
  */
 @Component
 public class RollupStore {
@@ -29,35 +30,20 @@ public class RollupStore {
         this.mongo = mongo;
     }
 
-    /** The rollups that exist among the given ids, whole. */
-    public Flux<PageDay> find(List<String> ids) {
-        return find(ids, true);
-    }
-
-    /**
-     * The rollups that exist among the given ids; without their hours unless asked for, which
-     * spares reading and decoding two dozen sketches per day when only days are merged. A partial
-     * rollup is for reading only: the writer always reads them whole.
-     */
-    public Flux<PageDay> find(List<String> ids, boolean withHours) {
+    /** The rollups that exist among the given ids. */
+    public Flux<Rollup> find(List<String> ids) {
         return Flux.range(0, (ids.size() + IDS_PER_QUERY - 1) / IDS_PER_QUERY)
                 .map(chunk -> ids.subList(chunk * IDS_PER_QUERY, Math.min(ids.size(), (chunk + 1) * IDS_PER_QUERY)))
-                .concatMap(chunk -> {
-                    Query query = Query.query(Criteria.where("_id").in(chunk));
-                    if (!withHours) {
-                        query.fields().exclude("hours").exclude("offsets");
-                    }
-                    return mongo.find(query, Document.class, COLLECTION);
-                })
-                .map(PageDay::from);
+                .concatMap(chunk -> mongo.find(Query.query(Criteria.where("_id").in(chunk)), Document.class, COLLECTION))
+                .map(Rollup::from);
     }
 
-    Mono<Void> saveAll(Collection<PageDay> days) {
-        if (days.isEmpty()) {
+    Mono<Void> saveAll(Collection<Rollup> rollups) {
+        if (rollups.isEmpty()) {
             return Mono.empty();
         }
         var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, COLLECTION);
-        days.forEach(day -> bulk.replaceOne(Query.query(Criteria.where("_id").is(day.id())), day.toDocument(),
+        rollups.forEach(rollup -> bulk.replaceOne(Query.query(Criteria.where("_id").is(rollup.id())), rollup.toDocument(),
                 FindAndReplaceOptions.options().upsert()));
         return bulk.execute().then();
     }

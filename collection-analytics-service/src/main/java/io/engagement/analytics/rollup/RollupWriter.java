@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
- * Folds committed page activity into page-day rollups: a poll's records are grouped by rollup,
+ * Folds committed page activity into the month and day rollups of its page: a poll's records are grouped by rollup,
  * each rollup is read once, the records it has not yet seen are applied, and each changed rollup
  * is written once. Redelivered records are skipped by offset, so every activity counts once.
  */
@@ -38,24 +37,28 @@ class RollupWriter {
     @KafkaListener(id = "page-rollups", topics = Topics.PAGE_ACTIVITY, batch = "true",
             properties = {"isolation.level=read_committed", "max.poll.records=5000"})
     void onActivity(List<ConsumerRecord<String, String>> records) {
-        Map<String, List<Counted>> byRollup = records.stream()
+        Map<String, List<Counted>> byRollup = new LinkedHashMap<>();
+        records.stream()
                 .map(this::counted)
                 .flatMap(Optional::stream)
-                .collect(Collectors.groupingBy(Counted::rollupId, LinkedHashMap::new, Collectors.toList()));
-        Map<String, PageDay> stored = rollups.find(new ArrayList<>(byRollup.keySet()))
-                .collectMap(PageDay::id, Function.identity())
+                .forEach(counted -> {
+                    for (String id : Rollup.idsOf(counted.activity())) {
+                        byRollup.computeIfAbsent(id, first -> new ArrayList<>()).add(counted);
+                    }
+                });
+        Map<String, Rollup> stored = rollups.find(new ArrayList<>(byRollup.keySet()))
+                .collectMap(Rollup::id, Function.identity())
                 .block();
-        List<PageDay> changed = new ArrayList<>();
+        List<Rollup> changed = new ArrayList<>();
         byRollup.forEach((id, counted) -> {
-            Counted first = counted.get(0);
-            PageDay day = stored.getOrDefault(id, PageDay.empty(first.activity().organizationId(), first.activity().pageId(),
-                    PageDay.dayOf(first.activity())));
+            PageActivity first = counted.get(0).activity();
+            Rollup rollup = stored.getOrDefault(id, Rollup.empty(first.organizationId(), first.pageId(), id));
             boolean appliedAny = false;
             for (Counted each : counted) {
-                appliedAny |= day.apply(each.partition(), each.offset(), each.activity());
+                appliedAny |= rollup.apply(each.partition(), each.offset(), each.activity());
             }
             if (appliedAny) {
-                changed.add(day);
+                changed.add(rollup);
             }
         });
         rollups.saveAll(changed).block();
@@ -72,9 +75,5 @@ class RollupWriter {
     }
 
     private record Counted(int partition, long offset, PageActivity activity) {
-
-        String rollupId() {
-            return PageDay.idOf(activity.organizationId(), activity.pageId(), PageDay.dayOf(activity));
-        }
     }
 }

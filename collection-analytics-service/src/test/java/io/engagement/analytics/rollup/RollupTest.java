@@ -1,0 +1,79 @@
+package io.engagement.analytics.rollup;
+
+import io.engagement.analytics.activity.PageActivity;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RollupTest {
+
+    private static PageActivity view(String at, String user) {
+        return new PageActivity(7, "page", Instant.parse(at), 1, 1, 0, 0, 0, 0, 0, user);
+    }
+
+    private static PageActivity leave(String at, double durationMs) {
+        return new PageActivity(7, "page", Instant.parse(at), 0, 0, 1, durationMs, 0.5, 0, 0, null);
+    }
+
+    private static long users(Rollup.Slot slot) {
+        return new UniqueUsers.Merge().add(slot.users()).estimate();
+    }
+
+    @Test
+    void anActivityCountsInItsMonthsDayAndItsDaysHour() {
+        assertThat(Rollup.idsOf(view("2026-11-21T09:15:00Z", "c:a"))).containsExactly("7:page:2026-11", "7:page:2026-11-21");
+    }
+
+    @Test
+    void keepsCountersAndSketchesPerSlotThroughStorage() {
+        Rollup month = Rollup.empty(7, "page", "7:page:2026-11");
+        Rollup day = Rollup.empty(7, "page", "7:page:2026-11-21");
+        for (Rollup rollup : new Rollup[] {month, day}) {
+            rollup.apply(0, 10, view("2026-11-21T09:15:00Z", "c:a"));
+            rollup.apply(0, 11, view("2026-11-21T09:45:00Z", "c:b"));
+            rollup.apply(0, 12, leave("2026-11-21T13:00:00Z", 4000));
+        }
+
+        Rollup storedMonth = Rollup.from(month.toDocument());
+        Rollup storedDay = Rollup.from(day.toDocument());
+
+        assertThat(storedMonth.slots()).containsOnlyKeys(21);
+        assertThat(storedMonth.startOf(21)).isEqualTo(LocalDateTime.parse("2026-11-21T00:00"));
+        assertThat(storedMonth.slots().get(21).counters().visits()).isEqualTo(2);
+        assertThat(storedMonth.slots().get(21).counters().durationMs()).isEqualTo(4000);
+        assertThat(users(storedMonth.slots().get(21))).isEqualTo(2);
+        assertThat(storedDay.slots()).containsOnlyKeys(9, 13);
+        assertThat(storedDay.startOf(13)).isEqualTo(LocalDateTime.parse("2026-11-21T13:00"));
+        assertThat(storedDay.slots().get(9).counters().visits()).isEqualTo(2);
+        assertThat(users(storedDay.slots().get(9))).isEqualTo(2);
+        assertThat(storedDay.slots().get(13).counters().leaves()).isEqualTo(1);
+    }
+
+    @Test
+    void skipsARecordItHasAlreadyAppliedFromTheSamePartition() {
+        Rollup rollup = Rollup.empty(7, "page", "7:page:2026-11");
+        assertThat(rollup.apply(2, 40, view("2026-11-21T09:15:00Z", "c:a"))).isTrue();
+        Rollup stored = Rollup.from(rollup.toDocument());
+
+        assertThat(stored.apply(2, 40, view("2026-11-21T09:15:00Z", "c:a"))).isFalse();
+        assertThat(stored.apply(2, 39, view("2026-11-21T09:15:00Z", "c:z"))).isFalse();
+        assertThat(stored.apply(3, 5, view("2026-11-22T10:15:00Z", "c:b"))).isTrue();
+        assertThat(stored.slots().get(21).counters().visits()).isEqualTo(1);
+        assertThat(stored.slots().get(22).counters().visits()).isEqualTo(1);
+    }
+
+    @Test
+    void anUntouchedRollupIsWrittenBackAsItWasRead() {
+        Rollup rollup = Rollup.empty(7, "page", "7:page:2026-11-21");
+        rollup.apply(0, 1, view("2026-11-21T09:15:00Z", "c:a"));
+        Document first = rollup.toDocument();
+
+        Document again = Rollup.from(first).toDocument();
+
+        assertThat(again.toJson()).isEqualTo(first.toJson());
+    }
+}
