@@ -109,7 +109,7 @@ class CollectionAnalytics {
                 member.page().displayUrl(), member.matchedBy(), merged.counters.visits(), merged.users.estimate(), merged.counters.errors());
     }
 
-    /** Counters and unique users merged over some page-days or hours. */
+    /** Counters and unique users merged over some slots of some pages. */
     private static final class Merged {
 
         private final Counters counters = new Counters();
