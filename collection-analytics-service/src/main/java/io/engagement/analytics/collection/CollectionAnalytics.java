@@ -61,12 +61,13 @@ class CollectionAnalytics {
             rollup.slots().forEach((key, slot) -> {
                 LocalDateTime start = rollup.startOf(key);
                 if (range.contains(start.toLocalDate())) {
-                    total.add(slot.counters(), slot.users());
                     byPage.computeIfAbsent(rollup.pageId(), id -> new Merged()).add(slot.counters(), slot.users());
                     byBucket.get(range.interval().startOf(start)).add(slot.counters(), slot.users());
                 }
             });
         }
+        // the summary merges the buckets, not every slot again
+        byBucket.values().forEach(total::add);
         List<AnalyticsView.Warning> warnings = new ArrayList<>(membership.warnings());
         warnings.addAll(rangeWarnings(range, membership, total));
         return new AnalyticsView(collection.collectionId(), collection.name(), collection.description(),
@@ -120,6 +121,14 @@ class CollectionAnalytics {
             counters.add(more);
             users.add(moreUsers);
             empty = false;
+        }
+
+        void add(Merged other) {
+            if (!other.empty) {
+                counters.add(other.counters);
+                users.add(other.users);
+                empty = false;
+            }
         }
 
         boolean isEmpty() {

@@ -1,6 +1,7 @@
 package io.engagement.analytics.rollup;
 
 import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
 import org.bson.types.Binary;
@@ -54,13 +55,24 @@ public final class UniqueUsers {
         return sketch;
     }
 
+    /** The sketch to merge from: a stored one is read in place, never copied onto the heap. */
+    private HllSketch readable() {
+        return sketch == null && stored != null ? HllSketch.wrap(Memory.wrap(stored)) : sketch();
+    }
+
     /** A running union of sketches. */
     public static final class Merge {
 
         private final Union union = new Union(LG_K);
 
         public Merge add(UniqueUsers users) {
-            union.update(users.sketch());
+            union.update(users.readable());
+            return this;
+        }
+
+        /** Adds everything another union has seen. */
+        public Merge add(Merge other) {
+            union.update(other.union.getResult());
             return this;
         }
 
