@@ -35,7 +35,7 @@ class CollectionAnalytics {
         return pages.all(organizationId).collectList()
                 .map(registry -> Membership.resolve(collection, registry))
                 .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
-                        .map(days -> assemble(collection, range, membership, days)));
+                        .map(read -> assemble(collection, range, membership, read)));
     }
 
     /** Hourly trends need the day rollups; everything else is merged from one month rollup per page and month. */
