@@ -54,7 +54,7 @@ class CollectionResource {
         return pages.all(organizationId).collectList()
                 .flatMap(registry -> store.list(organizationId)
                         .map(collection -> new AnalyticsView.Listed(collection.collectionId(), collection.name(), collection.description(),
-                                Membership.count(collection, registry), collection.createdAt(), collection.updatedAt()))
+                                Membership.resolve(collection, registry).members().size(), collection.createdAt(), collection.updatedAt()))
                         .collectList())
                 .map(collections -> Map.of("collections", collections));
     }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -36,14 +35,6 @@ record Membership(List<MemberPage> members, List<AnalyticsView.Warning> warnings
                     .matchedBy().add("pattern:" + pattern));
         }
         return new Membership(List.copyOf(members.values()), warnings);
-    }
-
-    static int count(PageCollection collection, List<RegistryPage> registry) {
-        Set<String> explicit = Set.copyOf(collection.pageIds());
-        return (int) registry.stream()
-                .filter(page -> explicit.contains(page.pageId())
-                        || collection.urlPatterns().stream().anyMatch(pattern -> UrlPattern.matches(pattern, page.displayUrl())))
-                .count();
     }
 
     record MemberPage(RegistryPage page, List<String> matchedBy) {

@@ -17,9 +17,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Folds committed page activity into the month and day rollups of its page: a poll's records are grouped by rollup,
- * each rollup is read once, the records it has not yet seen are applied, and each changed rollup
- * is written once. Redelivered records are skipped by offset, so every activity counts once.
+ * Folds committed page activity into the month and day rollups of its page: a poll's records are
+ * grouped by rollup, each rollup is read once, the records it has not yet seen are applied, and
+ * each changed rollup is written once. Redelivered records are skipped by offset, so every activity counts once.
  */
 @Component
 class RollupWriter {
@@ -52,7 +52,7 @@ class RollupWriter {
         List<Rollup> changed = new ArrayList<>();
         byRollup.forEach((id, counted) -> {
             PageActivity first = counted.get(0).activity();
-            Rollup rollup = stored.getOrDefault(id, Rollup.empty(first.organizationId(), first.pageId(), id));
+            Rollup rollup = stored.containsKey(id) ? stored.get(id) : Rollup.empty(first.organizationId(), first.pageId(), id);
             boolean appliedAny = false;
             for (Counted each : counted) {
                 appliedAny |= rollup.apply(each.partition(), each.offset(), each.activity());
