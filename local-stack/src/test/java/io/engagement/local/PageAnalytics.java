@@ -203,4 +203,14 @@ final class PageAnalytics {
     static List<String> trend(JsonNode analytics) {
         return analytics.get("trend").valueStream().map(PageAnalytics::point).toList();
     }
+
+    /** Long enough for a second application of the same events to show, were there one. */
+    static void pause() {
+        try {
+            Thread.sleep(1_500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
 }

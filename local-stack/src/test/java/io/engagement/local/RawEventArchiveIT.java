@@ -78,7 +78,7 @@ class RawEventArchiveIT {
                 .getCollection("raw_events_" + DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC).format(ten));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(eventIds(month, session))
                 .contains(id(marker), id(replayMarker)));
-        pause();
+        PageAnalytics.pause();
         List<Document> documents = documents(month, session);
 
         assertThat(documents).extracting(document -> document.getString("_id")).containsExactly(
@@ -114,14 +114,5 @@ class RawEventArchiveIT {
 
     private static String id(ObjectNode event) {
         return event.get("event_id").asString();
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(1_500);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

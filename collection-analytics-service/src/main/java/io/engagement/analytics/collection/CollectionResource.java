@@ -5,6 +5,7 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.ObjectSchema;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -22,6 +23,7 @@ import tools.jackson.databind.node.StringNode;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /** Page collections: create, list, read with analytics, rename, map and unmap pages and patterns, delete. */
 @RestController
@@ -83,11 +85,8 @@ class CollectionResource {
 
     @PutMapping("/{collectionId}")
     Mono<AnalyticsView> update(@PathVariable String collectionId, ServerWebExchange exchange) {
-        long organizationId = OrgContext.of(exchange).organizationId();
-        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
-        return bodies.read(exchange, CollectionRequests.UPDATE, CollectionRequests.CollectionChange.class)
-                .flatMap(change -> found(store.rename(organizationId, collectionId, change.name(), change.description())))
-                .flatMap(collection -> analytics.of(organizationId, collection, range));
+        return change(exchange, CollectionRequests.UPDATE, CollectionRequests.CollectionChange.class, (organizationId, change) ->
+                store.rename(organizationId, collectionId, change.name(), change.description()));
     }
 
     @DeleteMapping("/{collectionId}")
@@ -99,11 +98,8 @@ class CollectionResource {
 
     @PostMapping("/{collectionId}/map-pages")
     Mono<AnalyticsView> map(@PathVariable String collectionId, ServerWebExchange exchange) {
-        long organizationId = OrgContext.of(exchange).organizationId();
-        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
-        return bodies.read(exchange, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class)
-                .flatMap(mappings -> found(store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone())))
-                .flatMap(collection -> analytics.of(organizationId, collection, range));
+        return change(exchange, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class, (organizationId, mappings) ->
+                store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone()));
     }
 
     @DeleteMapping("/{collectionId}/pages/{pageId}")
@@ -129,6 +125,16 @@ class CollectionResource {
                 .flatMap(collection -> found(store.unmapPattern(organizationId, collectionId, pattern)))
                 .flatMap(collection -> analytics.of(organizationId, collection, range))
                 .map(AnalyticsView::withWarningsInSummary);
+    }
+
+    /** Reads the body, applies it to the collection and answers the changed collection's analytics. */
+    private <T> Mono<AnalyticsView> change(ServerWebExchange exchange, ObjectSchema schema, Class<T> type,
+                                          BiFunction<Long, T, Mono<PageCollection>> apply) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return bodies.read(exchange, schema, type)
+                .flatMap(body -> found(apply.apply(organizationId, body)))
+                .flatMap(collection -> analytics.of(organizationId, collection, range));
     }
 
     private static Mono<PageCollection> found(Mono<PageCollection> collection) {
