@@ -66,6 +66,19 @@ class KeyAuthenticationIT {
         assertThat(answer.detail()).isEqualTo("A data key cannot be used for this operation");
     }
 
+    /** The refusal is sent before the body arrives; the kept-alive connection must answer the next request. */
+    @Test
+    void aConnectionStaysUsableAfterABodyWasRefusedUnread() {
+        String body = "{\"to_email\": \"" + "a".repeat(2_000) + "@example.com\"}";
+        for (int round = 0; round < 300; round++) {
+            Answer refused = suite.post("/external/v1/transactional-email/send", body, "x-api-key", suite.acme.apiKey());
+            Answer next = suite.admin("GET", "/admin/v1/organizations/" + suite.acme.id() + "/keys", null);
+
+            assertThat(refused.status()).isEqualTo(403);
+            assertThat(next.status()).as("round %d", round).isEqualTo(200);
+        }
+    }
+
     @Test
     void aRevokedKeyIsRefusedOnTheVeryNextRequest() {
         Answer issued = suite.admin("POST", "/admin/v1/organizations/" + suite.acme.id() + "/keys", "{\"kind\": \"data\"}");
