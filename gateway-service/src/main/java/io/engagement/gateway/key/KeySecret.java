@@ -46,6 +46,7 @@ record KeySecret(String value) {
             case DATA -> "eng_data_";
             case TRANSACTIONAL -> "eng_tx_";
             case PUBLIC -> "eng_pub_";
+            case ADMIN -> throw new IllegalArgumentException("admin access is the admin token, never an issued key");
         };
     }
 }

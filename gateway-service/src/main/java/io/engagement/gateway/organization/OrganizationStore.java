@@ -12,7 +12,7 @@ import java.time.Clock;
 import java.util.Date;
 
 @Component
-class OrganizationStore {
+public class OrganizationStore {
 
     private static final String COLLECTION = "organizations";
 
@@ -34,7 +34,7 @@ class OrganizationStore {
                         .thenReturn(organization));
     }
 
-    Mono<Boolean> exists(long organizationId) {
+    public Mono<Boolean> exists(long organizationId) {
         return mongo.exists(Query.query(Criteria.where("_id").is(organizationId)), COLLECTION);
     }
 }

@@ -1,6 +1,7 @@
 package io.engagement.gateway.routing;
 
 import io.engagement.gateway.key.ApiKeys;
+import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
@@ -29,6 +30,8 @@ import java.util.stream.Collectors;
  * Authenticates the key a route asks for (route metadata {@code key-kinds}), then forwards the
  * request with a signed internal token in place of every key and reserved header.
  * Missing or unknown key: 401. A known key of another kind: 403. Routes of kind {@code none} are public.
+ * Routes of kind {@code admin} were let through on the admin token; they act for the organization
+ * their path names, which must exist.
  */
 @Component
 class KeyAuthenticationFilter implements GlobalFilter, Ordered {
@@ -37,14 +40,18 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     /** The {@code key-kinds} of a route anyone may call, such as the browser SDK's script. */
     static final String PUBLIC_ROUTE = "none";
 
+    static final String ORGANIZATION_VARIABLE = "organization_id";
+
     private final ApiKeys keys;
     private final InternalToken tokens;
+    private final OrganizationStore organizations;
     /** A route's key kinds never change, so they are read from its metadata once. */
     private final Map<String, Set<KeyKind>> kindsByRoute = new ConcurrentHashMap<>();
 
-    KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens) {
+    KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens, OrganizationStore organizations) {
         this.keys = keys;
         this.tokens = tokens;
+        this.organizations = organizations;
     }
 
     /** Before the circuit breaker, so a refused key is never counted as a failing service. */
@@ -59,6 +66,9 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
         if (accepted.isEmpty()) {
             return chain.filter(withoutCredentials(exchange));
         }
+        if (accepted.contains(KeyKind.ADMIN)) {
+            return forAdmin(exchange).flatMap(context -> chain.filter(forward(exchange, context)));
+        }
         return Mono.justOrEmpty(PresentedKey.find(exchange.getRequest(), accepted))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
                 .flatMap(presented -> keys.authenticate(presented.secret()))
@@ -72,6 +82,19 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
             throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
         }
         return context;
+    }
+
+    private Mono<OrgContext> forAdmin(ServerWebExchange exchange) {
+        Map<String, String> variables = ServerWebExchangeUtils.getUriTemplateVariables(exchange);
+        long organizationId;
+        try {
+            organizationId = Long.parseLong(variables.getOrDefault(ORGANIZATION_VARIABLE, ""));
+        } catch (NumberFormatException notAnId) {
+            return Mono.error(ApiException.notFound("Organization"));
+        }
+        return organizations.exists(organizationId)
+                .flatMap(exists -> exists ? Mono.just(new OrgContext(organizationId, KeyKind.ADMIN))
+                        : Mono.error(ApiException.notFound("Organization")));
     }
 
     /** A public route: nothing to authenticate, and nothing the client sent is passed on as ours. */
@@ -146,6 +169,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
                 case TRANSACTIONAL -> headers.getFirst(TRANSACTIONAL_HEADER);
                 case PUBLIC -> Optional.ofNullable(headers.getFirst(PUBLIC_HEADER))
                         .orElse(request.getQueryParams().getFirst(PUBLIC_QUERY));
+                case ADMIN -> null;
             };
             return Optional.ofNullable(value).map(String::strip).filter(secret -> !secret.isEmpty());
         }

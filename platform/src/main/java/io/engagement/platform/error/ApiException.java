@@ -4,18 +4,30 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 
 /**
- * A failure answered with {@code {"detail": "..."}} and a chosen status (401, 403, 404, 409, 429, 503).
+ * A failure answered with {@code {"detail": "..."}} and a chosen status (401, 403, 404, 409, 429, 503),
+ * or, for the SMS endpoints, with {@code {"error": "..."}} ({@link #error}).
  * Throw the factory methods' results; never write the body by hand.
  */
 public class ApiException extends RuntimeException {
 
     private final HttpStatus status;
     private final transient HttpHeaders headers;
+    private final boolean errorShape;
 
     public ApiException(HttpStatus status, String detail, HttpHeaders headers) {
+        this(status, detail, headers, false);
+    }
+
+    private ApiException(HttpStatus status, String detail, HttpHeaders headers, boolean errorShape) {
         super(detail, null, false, false);
         this.status = status;
         this.headers = headers == null ? HttpHeaders.EMPTY : HttpHeaders.readOnlyHttpHeaders(headers);
+        this.errorShape = errorShape;
+    }
+
+    /** A failure the contract answers as {@code {"error": "..."}}: the SMS wallet (402) and provider (502, 503). */
+    public static ApiException error(HttpStatus status, String error) {
+        return new ApiException(status, error, null, true);
     }
 
     public ApiException(HttpStatus status, String detail) {
@@ -49,6 +61,11 @@ public class ApiException extends RuntimeException {
 
     public String detail() {
         return getMessage();
+    }
+
+    /** {@code true} when the body is {@code {"error": ...}} instead of {@code {"detail": ...}}. */
+    public boolean errorShape() {
+        return errorShape;
     }
 
     public HttpHeaders headers() {

@@ -54,7 +54,7 @@ public class ContractErrorHandler implements WebExceptionHandler {
             return new Answer(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBodies.validation(invalid.errors()));
         }
         if (failure instanceof ApiException api) {
-            return new Answer(api.status(), ErrorBodies.detail(api.detail()),
+            return new Answer(api.status(), api.errorShape() ? ErrorBodies.error(api.detail()) : ErrorBodies.detail(api.detail()),
                     response -> response.getHeaders().addAll(api.headers()));
         }
         if (failure instanceof ServerWebInputException || failure instanceof DecodingException) {

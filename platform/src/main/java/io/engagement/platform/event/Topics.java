@@ -11,13 +11,17 @@ public final class Topics {
     /** Counted page activity, de-duplicated and keyed {@code org:page_id}; written exactly once by analytics. */
     public static final String PAGE_ACTIVITY = "engagement.page-activity.v1";
     public static final String SESSION = "engagement.session.v1";
+    /** Email and SMS sends, queued for the delivery workers; keyed {@code org:message_id}. */
     public static final String MESSAGE = "engagement.message.v1";
+    /** Messages whose delivery failed for good, as they were queued. */
+    public static final String MESSAGE_DEAD_LETTERS = MESSAGE + ".dlq";
     public static final String DELIVERY = "engagement.delivery.v1";
     public static final String ALERT = "engagement.alert.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.of(
-            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, DELIVERY, 3, ALERT, 3);
+            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, MESSAGE_DEAD_LETTERS, 1,
+            DELIVERY, 3, ALERT, 3);
 
     private Topics() {
     }

@@ -1,0 +1,26 @@
+package io.engagement.messaging;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+
+/** {@code engagement.messaging.*}: defaults in application.yml, production values from the environment. */
+@ConfigurationProperties("engagement.messaging")
+public record MessagingProperties(Email email, Delivery delivery, Idempotency idempotency, Smpp smpp) {
+
+    /** The sender of a message that names none. */
+    public record Email(String defaultFrom, String defaultFromName) {
+    }
+
+    /** Attempts per message and the exponential backoff between them. */
+    public record Delivery(int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
+    }
+
+    public record Idempotency(Duration retention, Duration abandonedAfter) {
+    }
+
+    /** The SMSC the SMS worker binds to as a transceiver. */
+    public record Smpp(String host, int port, String systemId, String password, String systemType,
+                       Duration bindTimeout, Duration responseTimeout) {
+    }
+}

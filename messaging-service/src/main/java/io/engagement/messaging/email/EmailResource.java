@@ -1,0 +1,122 @@
+package io.engagement.messaging.email;
+
+import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.messaging.idempotency.IdempotentSends;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.Loc;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Transactional email: single and bulk sends, and each message's delivery status. */
+@RestController
+@RequestMapping("/external/v1/transactional-email")
+class EmailResource {
+
+    /** Every field of the contract's message, echoed as sent (null when absent). */
+    private static final List<String> ECHOED = List.of("to_email", "subject", "html_content", "text_content", "template_uid",
+            "to_name", "cc", "bcc", "from_email", "from_name", "reply_to", "email_type", "category", "merge_data", "extra_metadata");
+
+    private final EmailAcceptance acceptance;
+    private final EmailLedger ledger;
+    private final IdempotentSends idempotent;
+    private final JsonBodyReader bodies;
+    private final ObjectMapper json;
+
+    EmailResource(EmailAcceptance acceptance, EmailLedger ledger, IdempotentSends idempotent, JsonBodyReader bodies, ObjectMapper json) {
+        this.acceptance = acceptance;
+        this.ledger = ledger;
+        this.idempotent = idempotent;
+        this.bodies = bodies;
+        this.json = json;
+    }
+
+    @PostMapping("/send")
+    Mono<ResponseEntity<JsonNode>> send(ServerWebExchange exchange) {
+        long org = OrgContext.of(exchange).organizationId();
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+            EmailAcceptance.Located message = located(bodies.validate(body, EmailRequests.MESSAGE), Loc.body());
+            return acceptance.accept(org, List.of(message)).map(accepted -> echo(accepted.get(0)));
+        }));
+    }
+
+    @PostMapping("/send/bulk")
+    Mono<ResponseEntity<JsonNode>> sendBulk(ServerWebExchange exchange) {
+        long org = OrgContext.of(exchange).organizationId();
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+            JsonNode emails = bodies.validate(body, EmailRequests.BULK).get("emails");
+            List<EmailAcceptance.Located> messages = new ArrayList<>(emails.size());
+            for (int i = 0; i < emails.size(); i++) {
+                messages.add(new EmailAcceptance.Located(request(emails.get(i)), emails.get(i), Loc.body().field("emails").index(i)));
+            }
+            checkParts(messages);
+            return acceptance.accept(org, messages).map(this::summary);
+        }));
+    }
+
+    @GetMapping("/messages/{message_id}")
+    Mono<Map<String, Object>> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
+        return ledger.ledger().find(OrgContext.of(exchange).organizationId(), messageId)
+                .map(document -> MessageStatus.of(document, "to_email", "subject", "email_type"))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
+    }
+
+    private EmailAcceptance.Located located(JsonNode message, Loc loc) {
+        EmailAcceptance.Located located = new EmailAcceptance.Located(request(message), message, loc);
+        checkParts(List.of(located));
+        return located;
+    }
+
+    private static void checkParts(List<EmailAcceptance.Located> messages) {
+        List<ErrorDetail> errors = new ArrayList<>();
+        messages.forEach(message -> EmailRequests.checkParts(message.body(), message.loc(), errors));
+        if (!errors.isEmpty()) {
+            throw new RequestValidationException(errors);
+        }
+    }
+
+    private EmailRequest request(JsonNode message) {
+        return json.treeToValue(message, EmailRequest.class);
+    }
+
+    private JsonNode echo(EmailAcceptance.Accepted accepted) {
+        ObjectNode echoed = json.createObjectNode();
+        JsonNode sent = accepted.message().body();
+        for (String field : ECHOED) {
+            JsonNode value = sent.get(field);
+            echoed.set(field, value == null ? json.nullNode() : value);
+        }
+        echoed.put("email_type", accepted.message().request().emailType());
+        echoed.put("message_id", accepted.messageId());
+        echoed.put("status", "queued");
+        return echoed;
+    }
+
+    private JsonNode summary(List<EmailAcceptance.Accepted> accepted) {
+        ObjectNode summary = json.createObjectNode();
+        summary.put("accepted", accepted.size());
+        ArrayNode messages = summary.putArray("messages");
+        accepted.forEach(one -> messages.addObject()
+                .put("message_id", one.messageId())
+                .put("to_email", one.message().request().toEmail())
+                .put("status", "queued"));
+        return summary;
+    }
+}

@@ -1,0 +1,44 @@
+package io.engagement.messaging.email;
+
+import io.engagement.messaging.delivery.ChannelWorker;
+import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.platform.event.EventEnvelope;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.Map;
+
+/** Delivers queued emails over SMTP. */
+@Component
+class EmailWorker implements ChannelWorker {
+
+    static final String CHANNEL = "email";
+
+    private final Deliveries deliveries;
+    private final EmailLedger ledger;
+    private final SmtpSender smtp;
+    private final ObjectMapper json;
+
+    EmailWorker(Deliveries deliveries, EmailLedger ledger, SmtpSender smtp, ObjectMapper json) {
+        this.deliveries = deliveries;
+        this.ledger = ledger;
+        this.smtp = smtp;
+        this.json = json;
+    }
+
+    @Override
+    public String jobType() {
+        return EmailJob.TYPE;
+    }
+
+    @Override
+    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+        EmailJob job = json.treeToValue(envelope.data(), EmailJob.class);
+        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+            smtp.send(job);
+            return Map.of();
+        });
+    }
+}
