@@ -1,0 +1,94 @@
+package io.engagement.messaging.sms;
+
+import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.messaging.idempotency.IdempotentSends;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.ObjectSchema;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SMS: single and bulk sends and each message's status. The gateway maps the contract's doubled
+ * prefix ({@code /external/v1/external/v1/sms/...}) onto these paths.
+ */
+@RestController
+@RequestMapping("/external/v1/sms")
+class SmsResource {
+
+    private final SmsAcceptance acceptance;
+    private final SmsLedger ledger;
+    private final IdempotentSends idempotent;
+    private final JsonBodyReader bodies;
+    private final ObjectMapper json;
+
+    SmsResource(SmsAcceptance acceptance, SmsLedger ledger, IdempotentSends idempotent, JsonBodyReader bodies, ObjectMapper json) {
+        this.acceptance = acceptance;
+        this.ledger = ledger;
+        this.idempotent = idempotent;
+        this.bodies = bodies;
+        this.json = json;
+    }
+
+    @PostMapping("/send")
+    Mono<ResponseEntity<JsonNode>> send(ServerWebExchange exchange) {
+        return accept(exchange, SmsRequests.SINGLE, "SMS queued for delivery");
+    }
+
+    @PostMapping("/send/bulk")
+    Mono<ResponseEntity<JsonNode>> sendBulk(ServerWebExchange exchange) {
+        return accept(exchange, SmsRequests.BULK, null);
+    }
+
+    @GetMapping("/messages/{message_id}")
+    Mono<Map<String, Object>> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
+        return ledger.ledger().find(OrgContext.of(exchange).organizationId(), messageId)
+                .map(document -> MessageStatus.of(document, "to", "sender_id", "channel", "segments", "encoding",
+                        "smsc_message_id", "delivery_status", "receipt_at"))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
+    }
+
+    private Mono<ResponseEntity<JsonNode>> accept(ServerWebExchange exchange, ObjectSchema schema, String message) {
+        long org = OrgContext.of(exchange).organizationId();
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+            SmsRequest request = request(bodies.validate(body, schema));
+            return acceptance.accept(org, request).map(ids -> answer(ids,
+                    message != null ? message : "SMS queued for delivery to " + ids.size() + " recipients"));
+        }));
+    }
+
+    private static SmsRequest request(JsonNode accepted) {
+        JsonNode to = accepted.get("to");
+        List<String> recipients = new ArrayList<>();
+        if (to.isArray()) {
+            to.forEach(number -> recipients.add(number.asString()));
+        } else {
+            recipients.add(to.asString());
+        }
+        JsonNode channel = accepted.get("channel");
+        return new SmsRequest(accepted.get("sender_id").asString(), channel == null || channel.isNull() ? null : channel.asString(),
+                recipients, accepted.get("message").asString());
+    }
+
+    private JsonNode answer(List<String> ids, String message) {
+        ObjectNode answer = json.createObjectNode();
+        answer.put("status", true);
+        answer.put("message", message);
+        ids.forEach(answer.putArray("message_ids")::add);
+        return answer;
+    }
+}

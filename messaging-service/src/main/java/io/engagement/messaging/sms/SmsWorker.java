@@ -1,0 +1,45 @@
+package io.engagement.messaging.sms;
+
+import io.engagement.messaging.delivery.ChannelWorker;
+import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.platform.event.EventEnvelope;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.Map;
+
+/** Delivers queued SMS to the SMSC over SMPP. */
+@Component
+class SmsWorker implements ChannelWorker {
+
+    static final String CHANNEL = "sms";
+
+    private final Deliveries deliveries;
+    private final SmsLedger ledger;
+    private final SmppSubmitter smsc;
+    private final ObjectMapper json;
+
+    SmsWorker(Deliveries deliveries, SmsLedger ledger, SmppSubmitter smsc, ObjectMapper json) {
+        this.deliveries = deliveries;
+        this.ledger = ledger;
+        this.smsc = smsc;
+        this.json = json;
+    }
+
+    @Override
+    public String jobType() {
+        return SmsJob.TYPE;
+    }
+
+    @Override
+    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+        SmsJob job = json.treeToValue(envelope.data(), SmsJob.class);
+        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+            String smscId = smsc.submit(job);
+            ledger.rememberSmscId(smscId, job.messageId()).block();
+            return Map.of("smsc_message_id", smscId);
+        });
+    }
+}
