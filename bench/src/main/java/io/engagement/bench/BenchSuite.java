@@ -25,13 +25,15 @@ final class BenchSuite implements AutoCloseable {
 
     private final Path home;
     private final LocalStack stack;
+    private final int smtpPort;
     private final Thread onCtrlC = new Thread(this::stop, "bench-stop");
     private Credentials credentials;
     private boolean stopped;
 
-    private BenchSuite(Path home, LocalStack stack) {
+    private BenchSuite(Path home, LocalStack stack, int smtpPort) {
         this.home = home;
         this.stack = stack;
+        this.smtpPort = smtpPort;
     }
 
     static BenchSuite start() throws IOException {
@@ -39,16 +41,20 @@ final class BenchSuite implements AutoCloseable {
         Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
         Path home = Files.createTempDirectory("engagement-bench-");
         System.out.printf("Starting the suite: %d cores, data in %s%n", Runtime.getRuntime().availableProcessors(), home);
+        int smtpPort = FreePorts.next();
         Map<String, String> environment = new HashMap<>(Map.of(
                 "ENGAGEMENT_HOME", home.toString(),
                 "ENGAGEMENT_REPOSITORY", repository.toString(),
                 "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
-                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next())));
+                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_SMTP_PORT", Integer.toString(smtpPort),
+                "ENGAGEMENT_SMSC_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next())));
         // the services' JVM options can be changed as for ./run.sh, e.g. to record a flight recording
         Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
                 .ifPresent(options -> environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", options));
-        BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment));
+        BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment), smtpPort);
         // Ctrl-C stops the services, the broker and the database too
         Runtime.getRuntime().addShutdownHook(suite.onCtrlC);
         long starting = System.nanoTime();
@@ -60,6 +66,11 @@ final class BenchSuite implements AutoCloseable {
         }
         System.out.printf("Suite healthy in %.1f s (service logs in %s)%n", seconds(starting), home.resolve("logs"));
         return suite;
+    }
+
+    /** The embedded SMTP server the services deliver to. */
+    int smtpPort() {
+        return smtpPort;
     }
 
     Credentials credentials() {

@@ -10,30 +10,43 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Creates the demo organization through the admin API, as any administrator would. */
+/**
+ * Creates the demo organization through the admin API, as any administrator would, and funds
+ * its SMS wallet so SMS can be tried at once.
+ */
 final class DemoOrganization {
 
+    /** SMS credit units of the demo wallet: one segment to one recipient each. */
+    static final int DEMO_SMS_CREDIT = 1_000;
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private DemoOrganization() {
     }
 
     static Credentials create(URI gateway, String adminToken) {
-        HttpRequest request = HttpRequest.newBuilder(gateway.resolve("/admin/v1/organizations"))
+        JsonNode created = admin(gateway, adminToken, "/admin/v1/organizations", "{\"name\": \"Demo\"}", 201);
+        long organizationId = created.get("organization_id").asLong();
+        admin(gateway, adminToken, "/admin/v1/organizations/" + organizationId + "/wallet",
+                "{\"amount\": " + DEMO_SMS_CREDIT + "}", 200);
+        return new Credentials(organizationId, created.get("api_key").asString(),
+                created.get("transactional_key").asString(), created.get("public_key").asString(), adminToken,
+                null, null, null, null);
+    }
+
+    private static JsonNode admin(URI gateway, String adminToken, String path, String json, int expected) {
+        HttpRequest request = HttpRequest.newBuilder(gateway.resolve(path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
                 .header("X-Admin-Token", adminToken)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"Demo\"}"))
+                .POST(HttpRequest.BodyPublishers.ofString(json))
                 .build();
         try {
-            HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 201) {
-                throw new IllegalStateException("creating the demo organization answered " + response.statusCode() + ": " + response.body());
+            HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                    .send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != expected) {
+                throw new IllegalStateException("POST " + path + " answered " + response.statusCode() + ": " + response.body());
             }
-            JsonNode created = JSON.readTree(response.body());
-            return new Credentials(created.get("organization_id").asLong(), created.get("api_key").asString(),
-                    created.get("transactional_key").asString(), created.get("public_key").asString(), adminToken,
-                    null, null, null, null);
+            return JSON.readTree(response.body());
         } catch (IOException e) {
             throw new IllegalStateException("cannot reach the gateway at " + gateway, e);
         } catch (InterruptedException e) {

@@ -2,6 +2,9 @@ package io.engagement.local;
 
 import io.engagement.infra.EmbeddedKafka;
 import io.engagement.infra.EmbeddedMongo;
+import io.engagement.infra.inbox.DevInbox;
+import io.engagement.infra.inbox.EmbeddedSmsc;
+import io.engagement.infra.inbox.EmbeddedSmtp;
 import io.engagement.platform.event.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +19,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The embedded default: a real Kafka broker (KRaft) and a MongoDB wire-protocol server in this
- * process, with data under {@code ENGAGEMENT_HOME}, and the five services as child processes.
+ * process, with data under {@code ENGAGEMENT_HOME}, an SMTP server and an SMSC that keep what the
+ * suite sends for the dev inbox to show, and the five services as child processes.
  * Runs in the foreground; Ctrl-C stops everything.
  */
 public final class LocalStack implements AutoCloseable {
@@ -24,10 +28,15 @@ public final class LocalStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String SMPP_SYSTEM_ID = "engagement";
+    private static final String PASSWORD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     private final StackSettings settings;
     private EmbeddedMongo mongo;
     private EmbeddedKafka kafka;
+    private EmbeddedSmtp smtp;
+    private EmbeddedSmsc smsc;
+    private DevInbox inbox;
     private ServiceFleet fleet;
 
     private LocalStack(StackSettings settings) {
@@ -49,7 +58,7 @@ public final class LocalStack implements AutoCloseable {
         }, "local-stack-stop"));
         try {
             Credentials credentials = stack.start();
-            System.out.println(banner(credentials, stack.settings));
+            System.out.println(stack.banner(credentials));
         } catch (RuntimeException failure) {
             log.error("The Engagement Suite could not start: {}", failure.getMessage());
             System.exit(1);
@@ -65,15 +74,21 @@ public final class LocalStack implements AutoCloseable {
         kafka = EmbeddedKafka.start(settings.home().resolve("kafka"), settings.kafkaPort());
         kafka.createTopics(Topics.ALL);
 
+        String smppPassword = smppPassword();
+        smtp = EmbeddedSmtp.start(settings.smtpPort());
+        smsc = EmbeddedSmsc.start(settings.smscPort(), SMPP_SYSTEM_ID, smppPassword);
+        inbox = DevInbox.start(settings.inboxPort(), smtp, smsc);
+
         Credentials existing = Credentials.read(settings.home()).orElse(null);
         String adminToken = existing == null ? secret() : existing.adminToken();
         fleet = new ServiceFleet(new FleetSettings(settings.repository(), kafka.bootstrapServers(), mongo.connectionString(),
-                settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions()));
+                settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions(),
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword)));
         fleet.startAll();
         fleet.awaitHealthy(START_TIMEOUT);
 
         Credentials credentials = (existing != null ? existing : DemoOrganization.create(fleet.gatewayUri(), adminToken))
-                .at("http://localhost:" + settings.gatewayPort(), "http://localhost:" + settings.inboxPort(),
+                .at("http://localhost:" + settings.gatewayPort(), "http://localhost:" + inbox.port(),
                         kafka.bootstrapServers(), mongo.connectionString());
         credentials.write(settings.home());
         log.info("The Engagement Suite is up in {} s", Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
@@ -89,6 +104,15 @@ public final class LocalStack implements AutoCloseable {
         if (fleet != null) {
             fleet.close();
         }
+        if (inbox != null) {
+            inbox.close();
+        }
+        if (smsc != null) {
+            smsc.close();
+        }
+        if (smtp != null) {
+            smtp.close();
+        }
         if (kafka != null) {
             kafka.close();
         }
@@ -103,7 +127,16 @@ public final class LocalStack implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    private static String banner(Credentials credentials, StackSettings settings) {
+    /** SMPP allows at most 8 characters; a new one each start, since the services start with the stack. */
+    private static String smppPassword() {
+        StringBuilder password = new StringBuilder(8);
+        for (int i = 0; i < 8; i++) {
+            password.append(PASSWORD_ALPHABET.charAt(RANDOM.nextInt(PASSWORD_ALPHABET.length())));
+        }
+        return password.toString();
+    }
+
+    private String banner(Credentials credentials) {
         return """
 
                 The Engagement Suite is running. Ctrl-C stops it.
@@ -114,7 +147,12 @@ public final class LocalStack implements AutoCloseable {
 
                 Try:
                   curl -H 'x-api-key: %s' %s/external/v1/customers
+
+                Mail and SMS the suite sends stay here (SMTP on port %d, SMPP on port %d):
+                  curl %s/api/v1/messages
+                  curl %s/api/v1/sms
                 """.formatted(credentials.toJson(), settings.home().resolve(Credentials.FILE),
-                settings.home().resolve("logs"), credentials.apiKey(), credentials.gatewayUrl());
+                settings.home().resolve("logs"), credentials.apiKey(), credentials.gatewayUrl(),
+                smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl());
     }
 }

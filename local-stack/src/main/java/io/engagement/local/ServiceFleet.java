@@ -119,6 +119,15 @@ public final class ServiceFleet implements AutoCloseable {
             // the activity stores survive restarts of the stack instead of being rebuilt from their changelogs
             environment.put("ENGAGEMENT_ANALYTICS_ACTIVITY_STATE_DIR", settings.logDirectory().resolveSibling("activity-state").toString());
         }
+        if (module.equals(MESSAGING)) {
+            FleetSettings.Delivery delivery = settings.delivery();
+            environment.put("SPRING_MAIL_HOST", delivery.smtpHost());
+            environment.put("SPRING_MAIL_PORT", Integer.toString(delivery.smtpPort()));
+            environment.put("ENGAGEMENT_MESSAGING_SMPP_HOST", delivery.smppHost());
+            environment.put("ENGAGEMENT_MESSAGING_SMPP_PORT", Integer.toString(delivery.smppPort()));
+            environment.put("ENGAGEMENT_MESSAGING_SMPP_SYSTEM_ID", delivery.smppSystemId());
+            environment.put("ENGAGEMENT_MESSAGING_SMPP_PASSWORD", delivery.smppPassword());
+        }
         return environment;
     }
 

@@ -7,10 +7,11 @@ import java.util.Map;
 
 /**
  * The local stack's settings, from environment variables with defaults that work on a laptop.
- * The embedded Kafka and MongoDB ports stay clear of a real Kafka (9092) or MongoDB (27017).
+ * The embedded Kafka and MongoDB ports stay clear of a real Kafka (9092) or MongoDB (27017), the
+ * SMTP port of the privileged 25 and of a local mail catcher's 1025; the SMSC takes SMPP's own 2775.
  */
 record StackSettings(Path home, Path repository, int gatewayPort, int inboxPort, int kafkaPort, int mongoPort,
-                     List<String> javaOptions) {
+                     int smtpPort, int smscPort, List<String> javaOptions) {
 
     static StackSettings fromEnvironment(Map<String, String> env) {
         Path home = Path.of(env.getOrDefault("ENGAGEMENT_HOME", ".engagement")).toAbsolutePath().normalize();
@@ -21,6 +22,8 @@ record StackSettings(Path home, Path repository, int gatewayPort, int inboxPort,
                 port(env, "ENGAGEMENT_INBOX_PORT", 8025),
                 port(env, "ENGAGEMENT_KAFKA_PORT", 29092),
                 port(env, "ENGAGEMENT_MONGO_PORT", 37017),
+                port(env, "ENGAGEMENT_SMTP_PORT", 2525),
+                port(env, "ENGAGEMENT_SMSC_PORT", 2775),
                 javaOptions == null || javaOptions.isBlank()
                         ? FleetSettings.DEFAULT_JAVA_OPTIONS
                         : Arrays.asList(javaOptions.trim().split("\\s+")));

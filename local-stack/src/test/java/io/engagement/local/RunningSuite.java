@@ -1,6 +1,9 @@
 package io.engagement.local;
 
 import io.engagement.infra.FreePorts;
+import io.engagement.infra.inbox.DevInbox;
+import io.engagement.infra.inbox.EmbeddedSmsc;
+import io.engagement.infra.inbox.EmbeddedSmtp;
 import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
@@ -18,23 +21,35 @@ import java.util.UUID;
 
 /**
  * The five services, started once per test JVM from their runnable jars against the shared real
- * Kafka broker and MongoDB server, with two organizations to tell data apart.
+ * Kafka broker and MongoDB server, with two organizations to tell data apart. The messaging
+ * service delivers to an embedded SMTP server and SMSC of this JVM: tests read what arrived from
+ * {@link #smtp} and {@link #smsc} (or over HTTP from {@link #inbox}), and stop and start
+ * {@link #smtp} to take the mail server away.
  */
 final class RunningSuite {
 
     static final String ADMIN_TOKEN = "admin-" + UUID.randomUUID();
     static final String INTERNAL_SECRET = UUID.randomUUID() + "-" + UUID.randomUUID();
+    static final String SMPP_SYSTEM_ID = "engagement";
+    /** SMPP allows at most 8 characters. */
+    static final String SMPP_PASSWORD = UUID.randomUUID().toString().substring(0, 8);
 
     private static RunningSuite instance;
 
     final Infrastructure infrastructure;
+    final EmbeddedSmtp smtp;
+    final EmbeddedSmsc smsc;
+    final DevInbox inbox;
     final ServiceFleet fleet;
     final Organization acme;
     final Organization globex;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
-    private RunningSuite(Infrastructure infrastructure, ServiceFleet fleet) {
+    private RunningSuite(Infrastructure infrastructure, EmbeddedSmtp smtp, EmbeddedSmsc smsc, DevInbox inbox, ServiceFleet fleet) {
         this.infrastructure = infrastructure;
+        this.smtp = smtp;
+        this.smsc = smsc;
+        this.inbox = inbox;
         this.fleet = fleet;
         this.acme = createOrganization("Acme");
         this.globex = createOrganization("Globex");
@@ -44,13 +59,23 @@ final class RunningSuite {
         if (instance == null) {
             Infrastructure infrastructure = SharedInfrastructure.get();
             SharedInfrastructure.createTopics(Topics.ALL);
+            EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
+            EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
+            DevInbox inbox = DevInbox.start(0, smtp, smsc);
             ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
                     infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
-                    freshDirectory("suite-run").resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS));
-            Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "suite-stop"));
+                    freshDirectory("suite-run").resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS,
+                    FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD)));
+            // the services first, so the messaging service does not see its mail server and SMSC go away
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                fleet.close();
+                inbox.close();
+                smsc.close();
+                smtp.close();
+            }, "suite-stop"));
             fleet.startAll();
             fleet.awaitHealthy(Duration.ofMinutes(3));
-            instance = new RunningSuite(infrastructure, fleet);
+            instance = new RunningSuite(infrastructure, smtp, smsc, inbox, fleet);
         }
         return instance;
     }

@@ -11,7 +11,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
+import reactor.util.retry.Retry;
+
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,6 +38,7 @@ public class Deliveries {
 
     static final String INTERRUPTED = "delivery was interrupted (the worker stopped while sending); not retried so it is never sent twice";
     private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
+    private static final Retry RECORDING = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
 
     private final KafkaTemplate<String, String> kafka;
     private final EventPublisher events;
@@ -58,10 +62,9 @@ public class Deliveries {
     }
 
     private void attempt(ConsumerRecord<String, String> record, MessageLedger ledger, Queued message, Provider provider, int attempt) {
+        Map<String, Object> fields;
         try {
-            Map<String, Object> fields = provider.send();
-            ledger.sent(message.id(), fields).block();
-            publishOutcome(message, DeliveryStatus.SENT, attempt, null);
+            fields = handOver(provider);
         } catch (DeliveryFailure failure) {
             if (failure.permanent() || attempt >= maxAttempts) {
                 failForGood(record, ledger, message, failure.getMessage(), attempt);
@@ -71,6 +74,18 @@ public class Deliveries {
                     message.id(), failure.getMessage());
             ledger.requeue(message.id(), failure.getMessage()).block();
             throw new RetryLater(failure.getMessage(), failure);
+        }
+        // the provider has it: from here on only recording is left, which is retried, never the send
+        ledger.sent(message.id(), fields).retryWhen(RECORDING).block();
+        publishOutcome(message, DeliveryStatus.SENT, attempt, null);
+    }
+
+    /** A fault of our own before the hand-over is a transient failure, so the message is retried, not lost. */
+    private static Map<String, Object> handOver(Provider provider) throws DeliveryFailure {
+        try {
+            return provider.send();
+        } catch (RuntimeException unexpected) {
+            throw new DeliveryFailure("unexpected failure: " + unexpected, false, unexpected);
         }
     }
 

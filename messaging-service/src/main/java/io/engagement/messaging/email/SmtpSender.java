@@ -99,12 +99,12 @@ class SmtpSender {
         Deque<Throwable> pending = new ArrayDeque<>();
         pending.add(failure);
         if (failure instanceof MailSendException send) {
-            pending.addAll(send.getFailedMessages().values());
+            send.getFailedMessages().values().stream().filter(java.util.Objects::nonNull).forEach(pending::add);
         }
         Set<Throwable> seen = new HashSet<>();
         while (!pending.isEmpty()) {
             Throwable next = pending.poll();
-            if (next == null || !seen.add(next)) {
+            if (!seen.add(next)) {
                 continue;
             }
             if (next instanceof SMTPAddressFailedException address) {
@@ -116,8 +116,10 @@ class SmtpSender {
             if (next instanceof SMTPSendFailedException send) {
                 return send.getReturnCode();
             }
-            pending.add(next.getCause());
-            if (next instanceof MessagingException messaging) {
+            if (next.getCause() != null) {
+                pending.add(next.getCause());
+            }
+            if (next instanceof MessagingException messaging && messaging.getNextException() != null) {
                 pending.add(messaging.getNextException());
             }
         }

@@ -104,11 +104,12 @@ public class IdempotentSends {
         return store.find(id)
                 .switchIfEmpty(Mono.error(() -> inFlight()))
                 .map(earlier -> {
-                    if (!earlier.fingerprint().equals(fingerprint)) {
-                        throw reused();
-                    }
+                    // nothing is known of the first request's answer yet, whatever this body is
                     if (!earlier.done()) {
                         throw inFlight();
+                    }
+                    if (!earlier.fingerprint().equals(fingerprint)) {
+                        throw reused();
                     }
                     return ResponseEntity.status(earlier.status())
                             .header(REPLAY_HEADER, "true")

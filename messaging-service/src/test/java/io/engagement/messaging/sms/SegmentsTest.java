@@ -1,0 +1,44 @@
+package io.engagement.messaging.sms;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SegmentsTest {
+
+    @Test
+    void gsmTextFitsOneMessageUpTo160Characters() {
+        assertThat(Segments.of("a".repeat(160))).isEqualTo(new Segments(Segments.Encoding.GSM_7, 160, 1));
+        assertThat(Segments.of("a".repeat(161)).count()).isEqualTo(2);
+    }
+
+    @Test
+    void splitGsmTextTakes153CharactersPerPart() {
+        assertThat(Segments.of("a".repeat(306)).count()).isEqualTo(2);
+        assertThat(Segments.of("a".repeat(307)).count()).isEqualTo(3);
+    }
+
+    @Test
+    void extensionCharactersCountTwice() {
+        Segments euros = Segments.of("€".repeat(80));
+
+        assertThat(euros.encoding()).isEqualTo(Segments.Encoding.GSM_7);
+        assertThat(euros.units()).isEqualTo(160);
+        assertThat(Segments.of("€".repeat(81)).count()).isEqualTo(2);
+    }
+
+    @Test
+    void anyCharacterOutsideGsmMakesTheWholeTextUcs2() {
+        assertThat(Segments.of("Привет").encoding()).isEqualTo(Segments.Encoding.UCS_2);
+        assertThat(Segments.of("a".repeat(69) + "é").count()).isEqualTo(1);
+        assertThat(Segments.of("ж".repeat(70)).count()).isEqualTo(1);
+        assertThat(Segments.of("ж".repeat(71)).count()).isEqualTo(2);
+        assertThat(Segments.of("ж".repeat(134)).count()).isEqualTo(2);
+        assertThat(Segments.of("ж".repeat(135)).count()).isEqualTo(3);
+    }
+
+    @Test
+    void anEmojiTakesTwoUcs2Units() {
+        assertThat(Segments.of("🙂").units()).isEqualTo(2);
+    }
+}
