@@ -11,10 +11,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** What {@code ./run.sh} does, from the first start to the second. */
 class LocalStackIT {
@@ -26,7 +28,10 @@ class LocalStackIT {
                 "ENGAGEMENT_REPOSITORY", System.getProperty("engagement.repository", ".."),
                 "ENGAGEMENT_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_KAFKA_PORT", Integer.toString(FreePorts.next()),
-                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()));
+                "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_SMTP_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_SMSC_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next()));
 
         Credentials first;
         List<Long> firstServices;
@@ -37,6 +42,7 @@ class LocalStackIT {
                     "\"organization_id\"", "\"api_key\"", "\"transactional_key\"", "\"public_key\"", "\"admin_token\"",
                     "\"gateway_url\"", "\"inbox_url\"", "\"kafka_bootstrap\"", "\"mongodb_uri\"");
             assertThat(customersStatus(first)).isEqualTo(200);
+            theDemoOrganizationsMailAndSmsReachTheDevInbox(first);
         }
         assertThat(firstServices).hasSize(5).allSatisfy(pid ->
                 assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse());
@@ -50,6 +56,35 @@ class LocalStackIT {
             assertThat(customersStatus(second)).isEqualTo(200);
             assertThat(Credentials.read(home)).contains(second);
         }
+    }
+
+    /** The demo organization's wallet is funded, and what it sends shows in the dev inbox. */
+    private static void theDemoOrganizationsMailAndSmsReachTheDevInbox(Credentials demo) throws Exception {
+        assertThat(call(demo.gatewayUrl() + "/external/v1/transactional-email/send", "X-Transactional-Key", demo.transactionalKey(),
+                "{\"to_email\": \"ann@example.com\", \"subject\": \"Hello {{name}}\", \"text_content\": \"Hi\", \"merge_data\": {\"name\": \"Ann\"}}")
+                .statusCode()).isEqualTo(200);
+        assertThat(call(demo.gatewayUrl() + "/external/v1/external/v1/sms/send", "x-api-key", demo.apiKey(),
+                "{\"sender_id\": \"Demo\", \"to\": \"+12015550123\", \"message\": \"Hi\"}").statusCode()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(call(demo.inboxUrl() + "/api/v1/messages", null, null, null).body())
+                    .contains("\"total\":1").contains("Hello Ann");
+            assertThat(call(demo.inboxUrl() + "/api/v1/sms", null, null, null).body())
+                    .contains("\"total\":1").contains("\"sender_id\":\"Demo\"");
+        });
+        assertThat(call(demo.gatewayUrl() + "/admin/v1/organizations/" + demo.organizationId() + "/wallet", "X-Admin-Token",
+                demo.adminToken(), null).body()).contains("\"balance\":999");
+    }
+
+    private static HttpResponse<String> call(String url, String header, String value, String json) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+        if (header != null) {
+            request.header(header, value);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        }
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static int customersStatus(Credentials credentials) throws IOException, InterruptedException {

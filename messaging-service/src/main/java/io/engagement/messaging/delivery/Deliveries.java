@@ -26,7 +26,7 @@ import java.util.concurrent.ExecutionException;
  * hand the message to its provider, record the outcome. A transient failure goes back to the
  * queue with backoff until the attempts run out; a message that fails for good is dead-lettered
  * on {@code engagement.message.v1.dlq} as it was queued, and its outcome is published on
- * {@code engagement.delivery.v1}.
+ * {@code engagement.delivery.v1} (best effort: the ledger is the record).
  *
  * <p>Per step: consuming the queue is at-least-once (offsets are committed after the work), the
  * ledger makes that idempotent, and the hand-over to the provider is at-most-once: an attempt
@@ -121,7 +121,11 @@ public class Deliveries {
         data.put("error", error);
         EventEnvelope<Map<String, Object>> event = new EventEnvelope<>(UUID.randomUUID(), "message." + status.wireName(), 1,
                 message.org(), Instant.now(), data);
-        events.publish(Topics.DELIVERY, EventEnvelope.key(message.org(), message.id()), event).block();
+        // not awaited: the ledger is the record of the outcome, and waiting for the broker per message
+        // would cap delivery at one message per producer round trip
+        events.publish(Topics.DELIVERY, EventEnvelope.key(message.org(), message.id()), event)
+                .subscribe(null, failure -> log.warn("Outcome of {} message {} not published: {}", message.channel(), message.id(),
+                        failure.toString()));
     }
 
     /** The message a record carries: which one, whose, on which channel. */
