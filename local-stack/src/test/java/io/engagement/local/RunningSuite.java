@@ -17,7 +17,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /**
  * The five services, started once per test JVM from their runnable jars against the shared real
@@ -33,6 +35,10 @@ final class RunningSuite {
     static final String SMPP_SYSTEM_ID = "engagement";
     /** SMPP allows at most 8 characters. */
     static final String SMPP_PASSWORD = UUID.randomUUID().toString().substring(0, 8);
+
+    /** Delivery retries back off from 200 ms, so a message that fails every attempt fails within seconds. */
+    private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.DEFAULT_JAVA_OPTIONS.stream(),
+            Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s")).toList();
 
     private static RunningSuite instance;
 
@@ -64,7 +70,7 @@ final class RunningSuite {
             DevInbox inbox = DevInbox.start(0, smtp, smsc);
             ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
                     infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
-                    freshDirectory("suite-run").resolve("logs"), FleetSettings.DEFAULT_JAVA_OPTIONS,
+                    freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
                     FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD)));
             // the services first, so the messaging service does not see its mail server and SMSC go away
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -1,9 +1,12 @@
 package io.engagement.local;
 
 import io.engagement.infra.inbox.ReceivedMail;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 
@@ -167,6 +170,28 @@ class TransactionalEmailIT {
 
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(foreign.detail()).isEqualTo("Message not found");
+    }
+
+    @Test
+    void aMessageThatFailsEveryAttemptIsMarkedFailedAndDeadLettered() {
+        String id;
+        suite.smtp.stop();
+        try (TopicReader deadLetters = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.MESSAGE_DEAD_LETTERS)) {
+            Answer sent = mail.send("{\"to_email\": \"%s\", \"subject\": \"Doomed\", \"text_content\": \"t\"}".formatted(mail.address()));
+            id = sent.json().get("message_id").asString();
+
+            JsonNode failed = mail.awaitStatus(id, "failed");
+            assertThat(failed.get("attempts").asInt()).isEqualTo(5);
+            assertThat(failed.get("last_error").asString()).contains("Connection refused");
+            String key = mail.org().id() + ":" + id;
+            ConsumerRecord<String, String> dead = deadLetters.awaitMatching(record -> key.equals(record.key()), 1).get(0);
+            assertThat(TopicReader.json(dead).get("data").get("subject").asString()).isEqualTo("Doomed");
+            assertThat(new String(dead.headers().lastHeader("engagement-failure").value(), StandardCharsets.UTF_8))
+                    .contains("Connection refused");
+        } finally {
+            suite.smtp.start();
+        }
+        assertThat(mail.deliveredCopies(id)).isZero();
     }
 
     @Test

@@ -50,7 +50,7 @@ public final class EmbeddedSmtp implements AutoCloseable {
         if (server != null) {
             return;
         }
-        GreenMail greenMail = new GreenMail(new ServerSetup(port, HOST, ServerSetup.PROTOCOL_SMTP))
+        GreenMail greenMail = new NoDelayGreenMail(new ServerSetup(port, HOST, ServerSetup.PROTOCOL_SMTP))
                 .withConfiguration(GreenMailConfiguration.aConfig().withDisabledAuthentication());
         greenMail.getUserManager().setMessageDeliveryHandler(this::deliver);
         greenMail.start();

@@ -6,10 +6,12 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +40,7 @@ public final class MessageLedger {
     /** New messages, queued; {@code fields} are what the status shows besides the ledger's own. */
     public Mono<Void> queue(long org, List<String> ids, List<Map<String, Object>> fields) {
         Date now = Date.from(clock.instant());
-        List<Document> documents = new java.util.ArrayList<>(ids.size());
+        List<Document> documents = new ArrayList<>(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             Document document = new Document("_id", ids.get(i)).append("org", org)
                     .append("status", DeliveryStatus.QUEUED.wireName()).append("attempts", 0).append("last_error", null)
@@ -51,7 +53,7 @@ public final class MessageLedger {
 
     /** Marks messages that never reached the queue, so their status says so. */
     public Mono<Void> notQueued(List<String> ids, String reason) {
-        return reactor.core.publisher.Flux.fromIterable(ids).concatMap(id -> fail(id, reason)).then();
+        return Flux.fromIterable(ids).concatMap(id -> fail(id, reason)).then();
     }
 
     public Mono<Claim> claim(String id) {

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -64,7 +65,7 @@ class EmailAcceptance {
     }
 
     private Mono<Map<String, EmailTemplate>> templatesOf(long org, List<Located> messages) {
-        Set<String> uids = messages.stream().map(m -> m.request().templateUid()).filter(uid -> uid != null)
+        Set<String> uids = messages.stream().map(m -> m.request().templateUid()).filter(Objects::nonNull)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         return Flux.fromIterable(uids).flatMap(uid -> templates.find(org, uid))
                 .collectMap(EmailTemplate::uid, Function.identity());
