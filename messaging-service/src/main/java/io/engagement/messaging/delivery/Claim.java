@@ -11,7 +11,7 @@ public record Claim(Outcome outcome, int attempt) {
     public enum Outcome {
         /** The attempt is recorded; send now. */
         SEND,
-        /** Sent or failed already (a redelivered record), or claimed by another worker: nothing to do. */
+        /** Sent or failed already (a redelivered record), or no such message: nothing to do. */
         SKIP,
         /** An earlier attempt started and never finished: its outcome is unknown, so it is not repeated. */
         INTERRUPTED

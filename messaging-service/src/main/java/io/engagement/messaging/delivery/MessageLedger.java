@@ -1,7 +1,7 @@
 package io.engagement.messaging.delivery;
 
 import org.bson.Document;
-import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
@@ -10,30 +10,27 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The status of each message of one channel, one document per message keyed by its id, and one
- * document per delivery attempt keyed {@code id:attempt}. Recording the attempt before sending,
- * with a unique key, is what keeps a message from reaching the provider twice: a worker that
- * finds an attempt it did not finish does not repeat it. Every write is on one document by
- * {@code _id}, so it needs no transaction.
+ * The status of each message of one channel, one document per message keyed by its id. Marking a
+ * message {@code sending} before handing it over, atomically with reading what it was, is what
+ * keeps it from reaching the provider twice: of two workers only the one that found it queued
+ * sends, and a worker that finds it {@code sending} knows an attempt never finished and does not
+ * repeat it. Every write is on one document by {@code _id}, so it needs no transaction.
  */
 public final class MessageLedger {
 
     private final ReactiveMongoTemplate mongo;
     private final String collection;
-    private final String attempts;
     private final Clock clock;
 
     public MessageLedger(ReactiveMongoTemplate mongo, String collection, Clock clock) {
         this.mongo = mongo;
         this.collection = collection;
-        this.attempts = collection + "_attempts";
         this.clock = clock;
     }
 
@@ -56,25 +53,26 @@ public final class MessageLedger {
         return Flux.fromIterable(ids).concatMap(id -> fail(id, reason)).then();
     }
 
+    /**
+     * Marks the message {@code sending} and counts the attempt in one atomic update, and judges by
+     * the document as it was: only the worker that found it queued sends it.
+     */
     public Mono<Claim> claim(String id) {
-        return mongo.findById(id, Document.class, collection)
-                .flatMap(document -> switch (DeliveryStatus.fromWireName(document.getString("status"))) {
-                    case SENT, FAILED -> Mono.just(Claim.skip());
-                    case SENDING -> Mono.just(Claim.interrupted());
-                    case QUEUED -> recordAttempt(id, document.getInteger("attempts", 0) + 1);
+        Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).inc("attempts", 1)
+                .set("updated_at", Date.from(clock.instant()));
+        return mongo.findAndModify(byId(id), claim, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
+                .flatMap(before -> {
+                    int attempts = before.getInteger("attempts", 0);
+                    return switch (DeliveryStatus.fromWireName(before.getString("status"))) {
+                        case QUEUED -> Mono.just(Claim.send(attempts + 1));
+                        // an attempt was under way and never recorded its end: count no new one
+                        case SENDING -> update(id, new Update().set("attempts", attempts)).thenReturn(Claim.interrupted());
+                        // a redelivered record of a finished message: put its outcome back as it was
+                        case SENT, FAILED -> update(id, new Update().set("status", before.getString("status")).set("attempts", attempts))
+                                .thenReturn(Claim.skip());
+                    };
                 })
                 .defaultIfEmpty(Claim.skip());
-    }
-
-    private Mono<Claim> recordAttempt(String id, int attempt) {
-        Instant now = clock.instant();
-        Document record = new Document("_id", id + ":" + attempt).append("message_id", id).append("attempt", attempt)
-                .append("started_at", Date.from(now));
-        return mongo.insert(record, attempts)
-                .then(update(id, new Update().set("status", DeliveryStatus.SENDING.wireName()).set("attempts", attempt)))
-                .thenReturn(Claim.send(attempt))
-                // another worker recorded this attempt first (a rebalance): it is that worker's to finish
-                .onErrorResume(DuplicateKeyException.class, contested -> Mono.just(Claim.skip()));
     }
 
     public Mono<Void> sent(String id, Map<String, Object> fields) {
@@ -107,7 +105,10 @@ public final class MessageLedger {
     }
 
     private Mono<Void> update(String id, Update update) {
-        return mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), update.set("updated_at", Date.from(clock.instant())), collection)
-                .then();
+        return mongo.updateFirst(byId(id), update.set("updated_at", Date.from(clock.instant())), collection).then();
+    }
+
+    private static Query byId(String id) {
+        return Query.query(Criteria.where("_id").is(id));
     }
 }

@@ -32,18 +32,24 @@ class SmtpSender {
     static final String MESSAGE_ID_HEADER = "X-Engagement-Message-Id";
 
     private final JavaMailSenderImpl mail;
+    private final SmtpConnections connections;
 
-    SmtpSender(JavaMailSenderImpl mail) {
+    SmtpSender(JavaMailSenderImpl mail, SmtpConnections connections) {
         this.mail = mail;
+        this.connections = connections;
     }
 
     void send(EmailJob job) throws DeliveryFailure {
+        MimeMessage message;
         try {
-            mail.send(compose(job));
-        } catch (MailException failure) {
-            throw classify(failure);
+            message = compose(job);
         } catch (MessagingException | UnsupportedEncodingException unbuildable) {
             throw new DeliveryFailure("the message cannot be built: " + unbuildable.getMessage(), true, unbuildable);
+        }
+        try {
+            connections.send(message);
+        } catch (MessagingException failed) {
+            throw classify(new MailSendException("sending to " + job.to().address() + " failed", failed));
         }
     }
 
