@@ -103,7 +103,7 @@ class EmailAcceptance {
                                 new EventEnvelope<>(UUID.randomUUID(), EmailJob.TYPE, 1, org, Instant.now(),
                                         json.valueToTree(one.job()))), 256)
                         .then())
-                .onErrorResume(failure -> !(failure instanceof RequestValidationException), failure -> {
+                .onErrorResume(failure -> {
                     log.error("Could not queue {} email(s): {}", ids.size(), failure.toString());
                     return ledger.notQueued(ids, "not queued: " + failure.getMessage())
                             .onErrorResume(ignored -> Mono.empty())
