@@ -12,6 +12,7 @@ import org.jsmpp.bean.QuerySm;
 import org.jsmpp.bean.ReplaceSm;
 import org.jsmpp.bean.SubmitMulti;
 import org.jsmpp.bean.SubmitSm;
+import org.jsmpp.bean.TypeOfNumber;
 import org.jsmpp.extra.ProcessRequestException;
 import org.jsmpp.session.BroadcastSmResult;
 import org.jsmpp.session.DataSmResult;
@@ -49,7 +50,7 @@ final class SubmitReceiver implements ServerMessageReceiverListener {
         } catch (PDUStringException e) {
             throw new ProcessRequestException("cannot create a message id", SMPPConstant.STAT_ESME_RSYSERR, e);
         }
-        ReceivedSms sms = new ReceivedSms(ShortIds.next(), messageId.getValue(), submit.getSourceAddr(), submit.getDestAddress(),
+        ReceivedSms sms = new ReceivedSms(ShortIds.next(), messageId.getValue(), submit.getSourceAddr(), recipient(submit),
                 SmsText.of(submit), "DND".equalsIgnoreCase(submit.getServiceType()) ? "dnd" : "generic", Instant.now());
         store.accept(sms);
         receipts.requestedBy(submit, sms, source);
@@ -99,5 +100,12 @@ final class SubmitReceiver implements ServerMessageReceiverListener {
 
     private static ProcessRequestException unsupported(String command) {
         return new ProcessRequestException(command + " is not supported by the embedded SMSC", SMPPConstant.STAT_ESME_RINVCMDID);
+    }
+
+    /** An international number is shown as E.164, with the {@code +} SMPP leaves out. */
+    private static String recipient(SubmitSm submit) {
+        String address = submit.getDestAddress();
+        boolean international = submit.getDestAddrTon() == TypeOfNumber.INTERNATIONAL.value();
+        return international && !address.startsWith("+") ? "+" + address : address;
     }
 }
