@@ -151,11 +151,14 @@ class SmsIT {
         Answer withoutToken = suite.get("/admin/v1/organizations/" + org.id() + "/wallet");
         Answer unknown = suite.admin("GET", "/admin/v1/organizations/999999999/wallet", null);
         Answer negative = wallet("POST", "{\"amount\": -5}");
+        Answer notAnId = suite.admin("GET", "/admin/v1/organizations/abc/wallet", null);
 
         assertThat(withoutToken.status()).isEqualTo(401);
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(negative.status()).isEqualTo(422);
         assertThat(negative.locs()).containsExactly(List.of("body", "amount"));
+        assertThat(notAnId.status()).isEqualTo(422);
+        assertThat(notAnId.locs()).containsExactly(List.of("path", "organization_id"));
     }
 
     private Answer sms(String path, String json, String... headers) {

@@ -6,6 +6,9 @@ import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.cloud.gateway.route.Route;
@@ -85,12 +88,12 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     }
 
     private Mono<OrgContext> forAdmin(ServerWebExchange exchange) {
-        Map<String, String> variables = ServerWebExchangeUtils.getUriTemplateVariables(exchange);
+        String variable = ServerWebExchangeUtils.getUriTemplateVariables(exchange).getOrDefault(ORGANIZATION_VARIABLE, "");
         long organizationId;
         try {
-            organizationId = Long.parseLong(variables.getOrDefault(ORGANIZATION_VARIABLE, ""));
+            organizationId = Long.parseLong(variable);
         } catch (NumberFormatException notAnId) {
-            return Mono.error(ApiException.notFound("Organization"));
+            return Mono.error(new RequestValidationException(Violations.intParsing(Loc.path(ORGANIZATION_VARIABLE), variable)));
         }
         return organizations.exists(organizationId)
                 .flatMap(exists -> exists ? Mono.just(new OrgContext(organizationId, KeyKind.ADMIN))
