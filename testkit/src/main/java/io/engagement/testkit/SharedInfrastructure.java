@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * One Kafka broker and one MongoDB server for the whole test JVM, started on first use and stopped
@@ -77,6 +79,8 @@ public final class SharedInfrastructure {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             kafka.close();
             mongo.close();
+            // the broker's log directory is this run's alone; left behind, every run would add one
+            deleteRecursively(kafkaDir);
         }, "test-infrastructure-stop"));
         return new Infrastructure(kafka.bootstrapServers(), mongo.connectionString(),
                 "in-process Kafka (KRaft) and MongoDB wire-protocol server");
@@ -84,11 +88,17 @@ public final class SharedInfrastructure {
 
     private static Path temporaryDirectory(String prefix) {
         try {
-            Path dir = Files.createTempDirectory(prefix);
-            dir.toFile().deleteOnExit();
-            return dir;
+            return Files.createTempDirectory(prefix);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // best effort at shutdown: a file still open is the operating system's to clean
         }
     }
 }
