@@ -7,9 +7,11 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,6 +70,30 @@ class IdempotentSendIT {
         assertThat(busy.status()).isEqualTo(409);
         assertThat(busy.header("Retry-After")).isEqualTo("1");
         assertThat(busy.detail()).contains("still being processed");
+    }
+
+    @Test
+    void twoRequestsRacingWithOneKeyAcceptTheEmailsOnce() throws Exception {
+        String key = UUID.randomUUID().toString();
+        String emails = String.join(",", Collections.nCopies(300,
+                "{\"to_email\": \"%s\", \"subject\": \"Race\", \"text_content\": \"t\"}".formatted(mail.address())));
+        String body = "{\"emails\": [" + emails + "]}";
+        CompletableFuture<Answer> racing = CompletableFuture.supplyAsync(() ->
+                suite.post(TransactionalEmailIT.BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key));
+        Answer direct = suite.post(TransactionalEmailIT.BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key);
+        List<Answer> answers = List.of(racing.get(), direct);
+
+        List<Answer> processed = answers.stream().filter(answer -> answer.status() == 200 && answer.header("Idempotent-Replay") == null).toList();
+        assertThat(processed).hasSize(1);
+        assertThat(processed.get(0).json().get("accepted").asInt()).isEqualTo(300);
+        Answer other = answers.get(answers.get(0) == processed.get(0) ? 1 : 0);
+        if (other.status() == 409) {
+            assertThat(other.header("Retry-After")).isEqualTo("1");
+        } else {
+            // the winner was answered before the other arrived: its answer again, nothing new queued
+            assertThat(other.header("Idempotent-Replay")).isEqualTo("true");
+            assertThat(other.json()).isEqualTo(processed.get(0).json());
+        }
     }
 
     @Test
