@@ -1,10 +1,10 @@
 package io.engagement.messaging.delivery;
 
+import io.engagement.platform.event.TopicDeclarations;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.config.TopicBuilder;
 
 /**
  * The topics this service writes, created at start-up where they do not exist yet (an existing
@@ -15,21 +15,16 @@ class MessagingTopics {
 
     @Bean
     NewTopic messageTopic() {
-        return topic(Topics.MESSAGE);
+        return TopicDeclarations.of(Topics.MESSAGE);
     }
 
     @Bean
     NewTopic messageDeadLetterTopic() {
-        return topic(Topics.MESSAGE_DEAD_LETTERS);
+        return TopicDeclarations.of(Topics.MESSAGE_DEAD_LETTERS);
     }
 
     @Bean
     NewTopic deliveryTopic() {
-        return topic(Topics.DELIVERY);
-    }
-
-    private static NewTopic topic(String name) {
-        // replication follows the broker's default.replication.factor
-        return TopicBuilder.name(name).partitions(Topics.ALL.get(name)).build();
+        return TopicDeclarations.of(Topics.DELIVERY);
     }
 }

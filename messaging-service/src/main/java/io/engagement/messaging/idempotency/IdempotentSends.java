@@ -68,24 +68,26 @@ public class IdempotentSends {
         checkKey(key);
         String id = OrgContext.of(exchange).organizationId() + ":" + key;
         String fingerprint = fingerprint(exchange, body);
-        return own(id, fingerprint, true)
-                .flatMap(owned -> owned ? sendOnce(id, send) : answerOfEarlier(id, fingerprint));
+        return process(id, fingerprint, send, true);
     }
 
-    private Mono<Boolean> own(String id, String fingerprint, boolean mayTakeOver) {
+    /** Owns the key and sends, or answers from the one read of whoever owns it. */
+    private Mono<ResponseEntity<JsonNode>> process(String id, String fingerprint, Supplier<Mono<JsonNode>> send, boolean firstTry) {
         Instant now = clock.instant();
         return store.claim(id, fingerprint, now, now.plus(settings.retention()))
-                .flatMap(claimed -> claimed || !mayTakeOver ? Mono.just(claimed) : takeOverIfStale(id, fingerprint, now));
+                .flatMap(claimed -> claimed ? sendOnce(id, send) : store.find(id)
+                        .flatMap(existing -> isStale(existing, now)
+                                ? takeOver(existing, id, fingerprint, now, send)
+                                : Mono.fromSupplier(() -> answerOf(existing, fingerprint)))
+                        // released between our insert and our read: try once more to own it
+                        .switchIfEmpty(Mono.defer(() -> firstTry ? process(id, fingerprint, send, false) : Mono.error(inFlight()))));
     }
 
-    /** An expired key, or one whose request died while processing, is free again. */
-    private Mono<Boolean> takeOverIfStale(String id, String fingerprint, Instant now) {
-        return store.find(id)
-                .flatMap(existing -> isStale(existing, now)
-                        ? store.takeOver(existing, fingerprint, now, now.plus(settings.retention()))
-                        : Mono.just(false))
-                // released between our insert and our read: try once more to own it
-                .switchIfEmpty(Mono.defer(() -> own(id, fingerprint, false)));
+    /** An expired key, or one whose request died while processing, is free again; losing the race means it is in flight. */
+    private Mono<ResponseEntity<JsonNode>> takeOver(IdempotencyRecord stale, String id, String fingerprint, Instant now,
+                                                    Supplier<Mono<JsonNode>> send) {
+        return store.takeOver(stale, fingerprint, now, now.plus(settings.retention()))
+                .flatMap(taken -> taken ? sendOnce(id, send) : Mono.error(inFlight()));
     }
 
     private boolean isStale(IdempotencyRecord existing, Instant now) {
@@ -100,21 +102,17 @@ public class IdempotentSends {
                 .onErrorResume(failure -> store.release(id).then(Mono.error(failure)));
     }
 
-    private Mono<ResponseEntity<JsonNode>> answerOfEarlier(String id, String fingerprint) {
-        return store.find(id)
-                .switchIfEmpty(Mono.error(() -> inFlight()))
-                .map(earlier -> {
-                    // nothing is known of the first request's answer yet, whatever this body is
-                    if (!earlier.done()) {
-                        throw inFlight();
-                    }
-                    if (!earlier.fingerprint().equals(fingerprint)) {
-                        throw reused();
-                    }
-                    return ResponseEntity.status(earlier.status())
-                            .header(REPLAY_HEADER, "true")
-                            .body(json.readTree(earlier.body()));
-                });
+    private ResponseEntity<JsonNode> answerOf(IdempotencyRecord earlier, String fingerprint) {
+        // nothing is known of the first request's answer yet, whatever this body is
+        if (!earlier.done()) {
+            throw inFlight();
+        }
+        if (!earlier.fingerprint().equals(fingerprint)) {
+            throw reused();
+        }
+        return ResponseEntity.status(earlier.status())
+                .header(REPLAY_HEADER, "true")
+                .body(json.readTree(earlier.body()));
     }
 
     private static void checkKey(String key) {
