@@ -1,16 +1,21 @@
 package io.engagement.analytics.collection;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.engagement.analytics.page.PageStore;
 import io.engagement.analytics.rollup.Counters;
 import io.engagement.analytics.rollup.Rollup;
-import io.engagement.analytics.rollup.RollupStore;
+import io.engagement.analytics.rollup.RollupReader;
 import io.engagement.analytics.rollup.UniqueUsers;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +29,41 @@ import java.util.Map;
 class CollectionAnalytics {
 
     private final PageStore pages;
-    private final RollupStore rollups;
+    private final RollupReader rollups;
+    private final Cache<ViewKey, Answered> answered;
 
-    CollectionAnalytics(PageStore pages, RollupStore rollups) {
+    CollectionAnalytics(PageStore pages, RollupReader rollups, @Value("${engagement.analytics.view-cache-size:256}") int cacheSize) {
         this.pages = pages;
         this.rollups = rollups;
+        this.answered = Caffeine.newBuilder().maximumSize(cacheSize).expireAfterAccess(Duration.ofMinutes(10)).build();
     }
 
+    /**
+     * Membership and the rollups' counters are read on every call; the merge (thousands of sketch
+     * unions over a month of fifty pages) is skipped when the same question was answered from the
+     * same rollup versions, the same collection and the same member pages.
+     */
     Mono<AnalyticsView> of(long organizationId, PageCollection collection, AnalyticsRange range) {
         return pages.all(organizationId).collectList()
                 .map(registry -> Membership.resolve(collection, registry))
                 .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
-                        .map(read -> assemble(collection, range, membership, read)));
+                        .flatMap(read -> {
+                            ViewKey key = new ViewKey(organizationId, collection.collectionId(), range);
+                            Inputs inputs = new Inputs(collection, membership, versionsOf(read));
+                            Answered earlier = answered.getIfPresent(key);
+                            if (earlier != null && earlier.inputs().equals(inputs)) {
+                                return Mono.just(earlier.view());
+                            }
+                            return rollups.withUsers(read)
+                                    .map(whole -> assemble(collection, range, membership, whole))
+                                    .doOnNext(view -> answered.put(key, new Answered(inputs, view)));
+                        }));
+    }
+
+    private static Map<String, Long> versionsOf(List<Rollup> read) {
+        Map<String, Long> versions = new HashMap<>();
+        read.forEach(rollup -> versions.put(rollup.id(), rollup.version()));
+        return versions;
     }
 
     /** Hourly trends need the day rollups; everything else is merged from one month rollup per page and month. */
@@ -108,6 +136,16 @@ class CollectionAnalytics {
     private static AnalyticsView.Member memberRow(Membership.MemberPage member, Merged merged) {
         return new AnalyticsView.Member(member.page().pageId(), member.page().title(), member.page().canonicalUrl(),
                 member.page().displayUrl(), member.matchedBy(), merged.counters.visits(), merged.users.estimate(), merged.counters.errors());
+    }
+
+    private record ViewKey(long organizationId, String collectionId, AnalyticsRange range) {
+    }
+
+    /** Everything an answer is made of: a change to any of it makes a new answer. */
+    private record Inputs(PageCollection collection, Membership membership, Map<String, Long> rollupVersions) {
+    }
+
+    private record Answered(Inputs inputs, AnalyticsView view) {
     }
 
     /** Counters and unique users merged over some slots of some pages. */

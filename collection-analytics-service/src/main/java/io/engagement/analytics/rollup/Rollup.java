@@ -12,14 +12,19 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * One page's activity over one period, in slots: a month's days ({@code org:page:2026-11}), or a
  * day's hours ({@code org:page:2026-11-21}). Each slot holds counters and a unique-user sketch.
  * Day-level queries read one month rollup per page and month, hourly ones one day rollup per page
- * and day. A rollup also records, per partition of the activity topic, the last offset applied to
- * it, so a redelivered record is recognised and skipped: slots and offsets are written together,
- * in one single-document replace.
+ * and day.
+ *
+ * <p>A rollup is stored as two documents with its id: the counters, with the last offset applied
+ * per partition of the activity topic (so a redelivered record is recognised and skipped) and a
+ * version that grows with every change; and the sketches, in a collection of their own, tagged with
+ * the version they belong to. The sketches are written first: if the counters' write is lost, the
+ * records are applied again, and adding a user to a sketch twice changes nothing.
  */
 public final class Rollup {
 
@@ -28,17 +33,21 @@ public final class Rollup {
     private final String pageId;
     private final String period;
     private final Map<String, Long> offsets;
-    // decoded from their packed form only when read or updated
-    private byte[] packedSlots;
-    private SortedMap<Integer, Slot> slots;
+    private final SortedMap<Integer, Counters> counters;
+    private SortedMap<Integer, UniqueUsers> users;
+    private long version;
+    private boolean changed;
 
-    private Rollup(String id, long organizationId, String pageId, String period, Map<String, Long> offsets, byte[] packedSlots) {
+    private Rollup(String id, long organizationId, String pageId, String period, Map<String, Long> offsets, long version,
+                   SortedMap<Integer, Counters> counters, SortedMap<Integer, UniqueUsers> users) {
         this.id = id;
         this.organizationId = organizationId;
         this.pageId = pageId;
         this.period = period;
         this.offsets = offsets;
-        this.packedSlots = packedSlots;
+        this.version = version;
+        this.counters = counters;
+        this.users = users;
     }
 
     public static String monthId(long organizationId, String pageId, YearMonth month) {
@@ -57,14 +66,31 @@ public final class Rollup {
     }
 
     static Rollup empty(long organizationId, String pageId, String id) {
-        return new Rollup(id, organizationId, pageId, id.substring(id.lastIndexOf(':') + 1), new HashMap<>(), null);
+        return new Rollup(id, organizationId, pageId, id.substring(id.lastIndexOf(':') + 1), new HashMap<>(), 0,
+                new TreeMap<>(), new TreeMap<>());
     }
 
-    public static Rollup from(Document document) {
+    /** A rollup from its counters document; its sketches are unknown until {@link #withUsers} unless stored along (older documents). */
+    static Rollup from(Document stored) {
+        return from(stored, null);
+    }
+
+    static Rollup from(Document stored, Document users) {
         Map<String, Long> offsets = new HashMap<>();
-        document.get("offsets", new Document()).forEach((partition, offset) -> offsets.put(partition, ((Number) offset).longValue()));
-        return new Rollup(document.getString("_id"), ((Number) document.get("organization_id")).longValue(), document.getString("page_id"),
-                document.getString("period"), offsets, document.get("slots") instanceof Binary packed ? packed.getData() : null);
+        stored.get("offsets", new Document()).forEach((partition, offset) -> offsets.put(partition, ((Number) offset).longValue()));
+        byte[] packed = bytesOf(stored.get("slots"));
+        SortedMap<Integer, UniqueUsers> sketches = Slots.holdsUsers(packed) ? Slots.decodeUsers(packed)
+                : users != null ? Slots.decodeUsers(bytesOf(users.get("slots"))) : null;
+        return new Rollup(stored.getString("_id"), ((Number) stored.get("organization_id")).longValue(), stored.getString("page_id"),
+                stored.getString("period"), offsets, versionOf(stored), Slots.decodeCounters(packed), sketches);
+    }
+
+    static long versionOf(Document stored) {
+        return stored.get("version") instanceof Number version ? version.longValue() : 0;
+    }
+
+    private static byte[] bytesOf(Object value) {
+        return value instanceof Binary binary ? binary.getData() : null;
     }
 
     /** Applies the record unless this rollup has already seen it; answers whether it did. */
@@ -73,11 +99,15 @@ public final class Rollup {
         if (offset <= offsets.getOrDefault(key, -1L)) {
             return false;
         }
+        if (!changed) {
+            changed = true;
+            version++;
+        }
         offsets.put(key, offset);
-        Slot slot = slots().computeIfAbsent(slotOf(activity.at()), empty -> new Slot(new Counters(), UniqueUsers.empty()));
-        slot.counters().add(activity);
+        int slot = slotOf(activity.at());
+        counters.computeIfAbsent(slot, empty -> new Counters()).add(activity);
         if (activity.user() != null) {
-            slot.users().add(activity.user());
+            users().computeIfAbsent(slot, empty -> UniqueUsers.empty()).add(activity.user());
         }
         return true;
     }
@@ -87,8 +117,30 @@ public final class Rollup {
                 .append("organization_id", organizationId)
                 .append("page_id", pageId)
                 .append("period", period)
+                .append("version", version)
                 .append("offsets", new Document(new HashMap<String, Object>(offsets)))
-                .append("slots", new Binary(slots != null || packedSlots == null ? Slots.encode(slots()) : packedSlots));
+                .append("slots", new Binary(Slots.encodeCounters(counters)));
+    }
+
+    Document usersDocument() {
+        return new Document("_id", id).append("version", version).append("slots", new Binary(Slots.encodeUsers(users())));
+    }
+
+    /** Gives the rollup the sketches read apart from its counters. */
+    Rollup withUsers(SortedMap<Integer, UniqueUsers> users) {
+        this.users = users;
+        return this;
+    }
+
+    boolean hasUsers() {
+        return users != null;
+    }
+
+    SortedMap<Integer, UniqueUsers> users() {
+        if (users == null) {
+            throw new IllegalStateException("the sketches of rollup " + id + " were not read");
+        }
+        return users;
     }
 
     public String id() {
@@ -99,11 +151,15 @@ public final class Rollup {
         return pageId;
     }
 
+    public long version() {
+        return version;
+    }
+
+    /** Every slot with activity, with its counters and its unique users. */
     public SortedMap<Integer, Slot> slots() {
-        if (slots == null) {
-            slots = Slots.decode(packedSlots);
-            packedSlots = null;
-        }
+        SortedMap<Integer, UniqueUsers> sketches = users();
+        SortedMap<Integer, Slot> slots = new TreeMap<>();
+        counters.forEach((slot, each) -> slots.put(slot, new Slot(each, sketches.getOrDefault(slot, UniqueUsers.empty()))));
         return slots;
     }
 

@@ -12,16 +12,19 @@ import reactor.core.publisher.Mono;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Page rollups by month and by day, addressed by id only ({@code org:page:2026-11},
  * {@code org:page:2026-11-21}), so every read is a primary-key lookup whatever the database and
- * however many events were counted.
+ * however many events were counted. Counters and sketches live in two collections under the same id.
  */
 @Component
-public class RollupStore {
+class RollupStore {
 
     static final String COLLECTION = "page_rollups";
+    static final String USERS = "page_rollup_users";
     private static final int IDS_PER_QUERY = 1000;
 
     private final ReactiveMongoTemplate mongo;
@@ -30,20 +33,42 @@ public class RollupStore {
         this.mongo = mongo;
     }
 
-    /** The rollups that exist among the given ids. */
-    public Flux<Rollup> find(List<String> ids) {
-        return Flux.range(0, (ids.size() + IDS_PER_QUERY - 1) / IDS_PER_QUERY)
-                .map(chunk -> ids.subList(chunk * IDS_PER_QUERY, Math.min(ids.size(), (chunk + 1) * IDS_PER_QUERY)))
-                .concatMap(chunk -> mongo.find(Query.query(Criteria.where("_id").in(chunk)), Document.class, COLLECTION))
-                .map(Rollup::from);
+    /** The rollups that exist among the given ids, with their counters only. */
+    Flux<Rollup> find(List<String> ids) {
+        return byIds(COLLECTION, ids).map(Rollup::from);
     }
 
+    /** The sketches documents among the given ids. */
+    Flux<Document> findUsers(List<String> ids) {
+        return byIds(USERS, ids);
+    }
+
+    /** The rollups that exist among the given ids, whole, to be updated. */
+    Mono<Map<String, Rollup>> findWhole(List<String> ids) {
+        return findUsers(ids).collectMap(users -> users.getString("_id"))
+                .flatMap(users -> byIds(COLLECTION, ids)
+                        .map(counters -> Rollup.from(counters, users.getOrDefault(counters.getString("_id"), new Document())))
+                        .collectMap(Rollup::id, Function.identity()));
+    }
+
+    /** Sketches first, then counters: the counters' write is what makes the records count as applied. */
     Mono<Void> saveAll(Collection<Rollup> rollups) {
         if (rollups.isEmpty()) {
             return Mono.empty();
         }
-        var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, COLLECTION);
-        rollups.forEach(rollup -> bulk.replaceOne(Query.query(Criteria.where("_id").is(rollup.id())), rollup.toDocument(),
+        return replaceAll(USERS, rollups.stream().map(Rollup::usersDocument).toList())
+                .then(replaceAll(COLLECTION, rollups.stream().map(Rollup::toDocument).toList()));
+    }
+
+    private Flux<Document> byIds(String collection, List<String> ids) {
+        return Flux.range(0, (ids.size() + IDS_PER_QUERY - 1) / IDS_PER_QUERY)
+                .map(chunk -> ids.subList(chunk * IDS_PER_QUERY, Math.min(ids.size(), (chunk + 1) * IDS_PER_QUERY)))
+                .concatMap(chunk -> mongo.find(Query.query(Criteria.where("_id").in(chunk)), Document.class, collection));
+    }
+
+    private Mono<Void> replaceAll(String collection, List<Document> documents) {
+        var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, collection);
+        documents.forEach(document -> bulk.replaceOne(Query.query(Criteria.where("_id").is(document.get("_id"))), document,
                 FindAndReplaceOptions.options().upsert()));
         return bulk.execute().then();
     }

@@ -14,12 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Folds committed page activity into the month and day rollups of its page: a poll's records are
  * grouped by rollup, each rollup is read once, the records it has not yet seen are applied, and
- * each changed rollup is written once. Redelivered records are skipped by offset, so every activity counts once.
+ * each changed rollup is written once (its sketches also kept for the queries of this instance). Redelivered records are skipped by offset, so every activity counts once.
  */
 @Component
 class RollupWriter {
@@ -27,10 +26,12 @@ class RollupWriter {
     private static final Logger log = LoggerFactory.getLogger(RollupWriter.class);
 
     private final RollupStore rollups;
+    private final RollupReader reader;
     private final ObjectMapper json;
 
-    RollupWriter(RollupStore rollups, ObjectMapper json) {
+    RollupWriter(RollupStore rollups, RollupReader reader, ObjectMapper json) {
         this.rollups = rollups;
+        this.reader = reader;
         this.json = json;
     }
 
@@ -46,9 +47,7 @@ class RollupWriter {
                         byRollup.computeIfAbsent(id, first -> new ArrayList<>()).add(counted);
                     }
                 });
-        Map<String, Rollup> stored = rollups.find(new ArrayList<>(byRollup.keySet()))
-                .collectMap(Rollup::id, Function.identity())
-                .block();
+        Map<String, Rollup> stored = rollups.findWhole(new ArrayList<>(byRollup.keySet())).block();
         List<Rollup> changed = new ArrayList<>();
         byRollup.forEach((id, counted) -> {
             PageActivity first = counted.get(0).activity();
@@ -62,6 +61,7 @@ class RollupWriter {
             }
         });
         rollups.saveAll(changed).block();
+        reader.remember(changed);
     }
 
     private Optional<Counted> counted(ConsumerRecord<String, String> record) {

@@ -5,52 +5,84 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A rollup's slots (the days of a month, the hours of a day) packed into one binary value: per
- * slot with activity, its number, its counters and its sketch. One value instead of dozens of
- * sub-documents keeps a rollup cheap to store and to read.
+ * A rollup's slots (the days of a month, the hours of a day) packed into binary values: the
+ * counters of every slot in one, their unique-user sketches in another. The counters are small and
+ * read by every query; the sketches grow to kilobytes per slot and are read only when they changed.
  */
 final class Slots {
 
-    private static final byte FORMAT = 1;
+    /** Counters and sketches in one value, as rollups were stored before the sketches moved apart. */
+    private static final byte COUNTERS_AND_USERS = 1;
+    private static final byte COUNTERS = 2;
+    private static final byte USERS = 3;
 
     private Slots() {
     }
 
-    static byte[] encode(SortedMap<Integer, Rollup.Slot> slots) {
-        byte[][] sketches = new byte[slots.size()][];
-        int size = 2;
-        int i = 0;
-        for (Rollup.Slot slot : slots.values()) {
-            sketches[i] = slot.users().toBytes();
-            size += 1 + Counters.BYTES + Integer.BYTES + sketches[i++].length;
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(size).put(FORMAT).put((byte) slots.size());
-        i = 0;
-        for (var slot : slots.entrySet()) {
-            buffer.put(slot.getKey().byteValue());
-            slot.getValue().counters().writeTo(buffer);
-            buffer.putInt(sketches[i].length).put(sketches[i++]);
-        }
+    static byte[] encodeCounters(SortedMap<Integer, Counters> counters) {
+        ByteBuffer buffer = ByteBuffer.allocate(2 + counters.size() * (1 + Counters.BYTES)).put(COUNTERS).put((byte) counters.size());
+        counters.forEach((slot, each) -> {
+            buffer.put(slot.byteValue());
+            each.writeTo(buffer);
+        });
         return buffer.array();
     }
 
-    static SortedMap<Integer, Rollup.Slot> decode(byte[] packed) {
-        SortedMap<Integer, Rollup.Slot> slots = new TreeMap<>();
+    static byte[] encodeUsers(SortedMap<Integer, UniqueUsers> users) {
+        SortedMap<Integer, byte[]> sketches = new TreeMap<>();
+        users.forEach((slot, each) -> sketches.put(slot, each.toBytes()));
+        int size = 2 + sketches.values().stream().mapToInt(sketch -> 1 + Integer.BYTES + sketch.length).sum();
+        ByteBuffer buffer = ByteBuffer.allocate(size).put(USERS).put((byte) sketches.size());
+        sketches.forEach((slot, sketch) -> buffer.put(slot.byteValue()).putInt(sketch.length).put(sketch));
+        return buffer.array();
+    }
+
+    static SortedMap<Integer, Counters> decodeCounters(byte[] packed) {
+        SortedMap<Integer, Counters> counters = new TreeMap<>();
         if (packed == null) {
-            return slots;
+            return counters;
         }
         ByteBuffer buffer = ByteBuffer.wrap(packed);
-        if (buffer.get() != FORMAT) {
-            throw new IllegalStateException("unknown rollup slot format");
+        byte format = buffer.get();
+        if (format != COUNTERS && format != COUNTERS_AND_USERS) {
+            throw new IllegalStateException("unknown rollup counters format " + format);
         }
         int count = Byte.toUnsignedInt(buffer.get());
         for (int i = 0; i < count; i++) {
-            int key = buffer.get();
-            Counters counters = Counters.readFrom(buffer);
+            int slot = buffer.get();
+            counters.put(slot, Counters.readFrom(buffer));
+            if (format == COUNTERS_AND_USERS) {
+                buffer.position(buffer.position() + buffer.getInt());
+            }
+        }
+        return counters;
+    }
+
+    /** The sketches of a users value, or of a value in the older format that held them with the counters. */
+    static SortedMap<Integer, UniqueUsers> decodeUsers(byte[] packed) {
+        SortedMap<Integer, UniqueUsers> users = new TreeMap<>();
+        if (packed == null) {
+            return users;
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(packed);
+        byte format = buffer.get();
+        if (format != USERS && format != COUNTERS_AND_USERS) {
+            throw new IllegalStateException("unknown rollup users format " + format);
+        }
+        int count = Byte.toUnsignedInt(buffer.get());
+        for (int i = 0; i < count; i++) {
+            int slot = buffer.get();
+            if (format == COUNTERS_AND_USERS) {
+                buffer.position(buffer.position() + Counters.BYTES);
+            }
             byte[] sketch = new byte[buffer.getInt()];
             buffer.get(sketch);
-            slots.put(key, new Rollup.Slot(counters, UniqueUsers.fromBytes(sketch)));
+            users.put(slot, UniqueUsers.fromBytes(sketch));
         }
-        return slots;
+        return users;
+    }
+
+    static boolean holdsUsers(byte[] packedCounters) {
+        return packedCounters != null && packedCounters.length > 0 && packedCounters[0] == COUNTERS_AND_USERS;
     }
 }

@@ -4,7 +4,6 @@ import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
-import org.bson.types.Binary;
 
 /**
  * Distinct visitors as an Apache DataSketches HLL sketch. With lgK 14 the relative standard error
@@ -27,10 +26,6 @@ public final class UniqueUsers {
         return new UniqueUsers(null);
     }
 
-    static UniqueUsers from(Object stored) {
-        return new UniqueUsers(stored instanceof Binary binary ? binary.getData() : null);
-    }
-
     void add(String user) {
         sketch().update(user);
         stored = null;
@@ -40,8 +35,16 @@ public final class UniqueUsers {
         return new UniqueUsers(stored);
     }
 
-    Binary toBinary() {
-        return new Binary(toBytes());
+    /** The sketch's size stored. */
+    long size() {
+        return stored != null ? stored.length : sketch().getCompactSerializationBytes();
+    }
+
+    /** Decodes the sketch once, so readers that only merge it can share it. */
+    UniqueUsers decoded() {
+        sketch();
+        stored = null;
+        return this;
     }
 
     byte[] toBytes() {

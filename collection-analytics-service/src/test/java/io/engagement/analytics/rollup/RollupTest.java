@@ -2,8 +2,10 @@ package io.engagement.analytics.rollup;
 
 import io.engagement.analytics.activity.PageActivity;
 import org.bson.Document;
+import org.bson.types.Binary;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDateTime;
 
@@ -23,6 +25,10 @@ class RollupTest {
         return new UniqueUsers.Merge().add(slot.users()).estimate();
     }
 
+    private static Rollup stored(Rollup rollup) {
+        return Rollup.from(rollup.toDocument(), rollup.usersDocument());
+    }
+
     @Test
     void anActivityCountsInItsMonthsDayAndItsDaysHour() {
         assertThat(Rollup.idsOf(view("2026-11-21T09:15:00Z", "c:a"))).containsExactly("7:page:2026-11", "7:page:2026-11-21");
@@ -38,8 +44,8 @@ class RollupTest {
             rollup.apply(0, 12, leave("2026-11-21T13:00:00Z", 4000));
         }
 
-        Rollup storedMonth = Rollup.from(month.toDocument());
-        Rollup storedDay = Rollup.from(day.toDocument());
+        Rollup storedMonth = stored(month);
+        Rollup storedDay = stored(day);
 
         assertThat(storedMonth.slots()).containsOnlyKeys(21);
         assertThat(storedMonth.startOf(21)).isEqualTo(LocalDateTime.parse("2026-11-21T00:00"));
@@ -57,7 +63,7 @@ class RollupTest {
     void skipsARecordItHasAlreadyAppliedFromTheSamePartition() {
         Rollup rollup = Rollup.empty(7, "page", "7:page:2026-11");
         assertThat(rollup.apply(2, 40, view("2026-11-21T09:15:00Z", "c:a"))).isTrue();
-        Rollup stored = Rollup.from(rollup.toDocument());
+        Rollup stored = stored(rollup);
 
         assertThat(stored.apply(2, 40, view("2026-11-21T09:15:00Z", "c:a"))).isFalse();
         assertThat(stored.apply(2, 39, view("2026-11-21T09:15:00Z", "c:z"))).isFalse();
@@ -71,9 +77,47 @@ class RollupTest {
         Rollup rollup = Rollup.empty(7, "page", "7:page:2026-11-21");
         rollup.apply(0, 1, view("2026-11-21T09:15:00Z", "c:a"));
         Document first = rollup.toDocument();
+        Document firstUsers = rollup.usersDocument();
 
-        Document again = Rollup.from(first).toDocument();
+        Rollup again = Rollup.from(first, firstUsers);
 
-        assertThat(again.toJson()).isEqualTo(first.toJson());
+        assertThat(again.toDocument().toJson()).isEqualTo(first.toJson());
+        assertThat(again.usersDocument().toJson()).isEqualTo(firstUsers.toJson());
+    }
+
+    @Test
+    void everyPollThatChangesARollupGivesItANewVersionForBothDocuments() {
+        Rollup rollup = Rollup.empty(7, "page", "7:page:2026-11");
+        rollup.apply(0, 1, view("2026-11-21T09:15:00Z", "c:a"));
+        rollup.apply(0, 2, view("2026-11-21T09:16:00Z", "c:b"));
+        assertThat(rollup.version()).isEqualTo(1);
+
+        Rollup next = stored(rollup);
+        assertThat(next.apply(0, 2, view("2026-11-21T09:16:00Z", "c:b"))).isFalse();
+        assertThat(next.version()).isEqualTo(1);
+        next.apply(0, 3, view("2026-11-21T09:17:00Z", "c:c"));
+
+        assertThat(next.version()).isEqualTo(2);
+        assertThat(next.toDocument().get("version")).isEqualTo(2L);
+        assertThat(next.usersDocument().get("version")).isEqualTo(2L);
+    }
+
+    @Test
+    void aRollupStoredWithItsSketchesInlineIsStillRead() {
+        // the packed format before sketches moved to a document of their own: slot, counters, sketch length, sketch
+        Rollup current = Rollup.empty(7, "page", "7:page:2026-11");
+        current.apply(0, 1, view("2026-11-21T09:15:00Z", "c:a"));
+        byte[] counters = ((Binary) current.toDocument().get("slots")).getData();
+        byte[] users = ((Binary) current.usersDocument().get("slots")).getData();
+        int sketchLength = users.length - 2 - 1 - Integer.BYTES;
+        ByteBuffer legacy = ByteBuffer.allocate(counters.length + Integer.BYTES + sketchLength)
+                .put((byte) 1).put(counters, 1, counters.length - 1).putInt(sketchLength).put(users, users.length - sketchLength, sketchLength);
+        Document stored = current.toDocument().append("slots", new Binary(legacy.array()));
+        stored.remove("version");
+
+        Rollup read = Rollup.from(stored);
+
+        assertThat(read.slots().get(21).counters().visits()).isEqualTo(1);
+        assertThat(users(read.slots().get(21))).isEqualTo(1);
     }
 }

@@ -1,0 +1,95 @@
+package io.engagement.analytics.rollup;
+
+import com.mongodb.reactivestreams.client.MongoClient;
+import com.mongodb.reactivestreams.client.MongoClients;
+import io.engagement.analytics.activity.PageActivity;
+import io.engagement.testkit.SharedInfrastructure;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Rollups through the real database: counters and sketches stored apart, sketches cached by version. */
+class RollupReaderIT {
+
+    private static final String MONTH = "7:page:2026-11";
+
+    private MongoClient client;
+    private ReactiveMongoTemplate mongo;
+    private RollupStore store;
+
+    @BeforeEach
+    void connect() {
+        client = MongoClients.create(SharedInfrastructure.get().mongoUri());
+        mongo = new ReactiveMongoTemplate(client, "rollups_" + UUID.randomUUID().toString().replace("-", ""));
+        store = new RollupStore(mongo);
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        mongo.getMongoDatabase().flatMap(database -> Mono.from(database.drop())).block();
+        client.close();
+    }
+
+    @Test
+    void aQuerySeesTheSketchesOfTheVersionItReadEvenWhenAnotherInstanceWroteThem() {
+        RollupReader reader = new RollupReader(store, 1 << 20);
+        write(0, 1, "c:a", "c:b");
+        assertThat(usersOnThe21st(reader)).isEqualTo(2);
+
+        // written by a writer elsewhere: this reader's cached sketches are of the previous version
+        write(0, 3, "c:c");
+
+        assertThat(usersOnThe21st(reader)).isEqualTo(3);
+        assertThat(mongo.findById(MONTH, Document.class, RollupStore.USERS).block().get("version")).isEqualTo(2L);
+    }
+
+    @Test
+    void sketchesWrittenByThisInstanceAreServedWithoutReadingThemBack() {
+        RollupReader reader = new RollupReader(store, 1 << 20);
+        Rollup written = write(0, 1, "c:a");
+        reader.remember(List.of(written));
+        // were the sketches read from the database now, they would be gone
+        mongo.remove(new Document(), RollupStore.USERS).block();
+
+        assertThat(usersOnThe21st(reader)).isEqualTo(1);
+    }
+
+    @Test
+    void aRedeliveredPollChangesNeitherCountersNorVersion() {
+        write(0, 1, "c:a", "c:b");
+        Rollup again = store.findWhole(List.of(MONTH)).block().get(MONTH);
+
+        assertThat(again.apply(0, 1, view("c:a"))).isFalse();
+        assertThat(again.apply(0, 2, view("c:b"))).isFalse();
+        assertThat(again.version()).isEqualTo(1);
+        assertThat(again.slots().get(21).counters().visits()).isEqualTo(2);
+    }
+
+    /** Applies one view per user, from consecutive offsets of one partition, as the writer does for a poll. */
+    private Rollup write(int partition, long firstOffset, String... users) {
+        Rollup rollup = store.findWhole(List.of(MONTH)).block().getOrDefault(MONTH, Rollup.empty(7, "page", MONTH));
+        for (int i = 0; i < users.length; i++) {
+            rollup.apply(partition, firstOffset + i, view(users[i]));
+        }
+        store.saveAll(List.of(rollup)).block();
+        return rollup;
+    }
+
+    private long usersOnThe21st(RollupReader reader) {
+        List<Rollup> read = reader.find(List.of(MONTH)).collectList().flatMap(reader::withUsers).block();
+        return new UniqueUsers.Merge().add(read.get(0).slots().get(21).users()).estimate();
+    }
+
+    private static PageActivity view(String user) {
+        return new PageActivity(7, "page", Instant.parse("2026-11-21T09:15:00Z"), 1, 1, 0, 0, 0, 0, 0, user);
+    }
+}
