@@ -3,11 +3,17 @@ package io.engagement.bench;
 import ch.qos.logback.classic.Level;
 import io.engagement.infra.FreePorts;
 import io.engagement.local.Credentials;
+import io.engagement.local.FleetSettings;
 import io.engagement.local.LocalStack;
+import io.engagement.local.ServiceFleet;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -22,6 +28,8 @@ import java.util.stream.Stream;
  * directory unless {@code -Dbench.keep=true}.
  */
 final class BenchSuite implements AutoCloseable {
+
+    private static final String PROCESSING_EXPOSED = "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing";
 
     private final Path home;
     private final LocalStack stack;
@@ -51,9 +59,11 @@ final class BenchSuite implements AutoCloseable {
                 "ENGAGEMENT_SMTP_PORT", Integer.toString(smtpPort),
                 "ENGAGEMENT_SMSC_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next())));
-        // the services' JVM options can be changed as for ./run.sh, e.g. to record a flight recording
-        Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
-                .ifPresent(options -> environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", options));
+        // the services' JVM options can be changed as for ./run.sh, e.g. to record a flight recording;
+        // the analytics service's processing switch is exposed so a benchmark can measure ingest alone
+        String serviceOptions = Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
+                .orElse(String.join(" ", FleetSettings.DEFAULT_JAVA_OPTIONS));
+        environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", serviceOptions + " " + PROCESSING_EXPOSED);
         BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment), smtpPort);
         // Ctrl-C stops the services, the broker and the database too
         Runtime.getRuntime().addShutdownHook(suite.onCtrlC);
@@ -71,6 +81,28 @@ final class BenchSuite implements AutoCloseable {
     /** The embedded SMTP server the services deliver to. */
     int smtpPort() {
         return smtpPort;
+    }
+
+    /**
+     * Pauses or resumes the analytics service's stream processing through its actuator endpoint,
+     * which is on the service itself, not behind the gateway.
+     */
+    void processing(boolean paused) {
+        URI endpoint = stack.fleet().uriOf(ServiceFleet.ANALYTICS).resolve("/actuator/processing");
+        HttpRequest request = HttpRequest.newBuilder(endpoint).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"paused\":" + paused + "}")).build();
+        try {
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200 || !answer.body().contains("\"paused\":" + paused)) {
+                throw new IllegalStateException("processing could not be " + (paused ? "paused" : "resumed") + ": "
+                        + answer.statusCode() + " " + answer.body());
+            }
+        } catch (IOException failure) {
+            throw new UncheckedIOException(failure);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", interrupted);
+        }
     }
 
     Credentials credentials() {

@@ -114,11 +114,16 @@ final class PageAnalytics {
         }
     }
 
+    /** The registry's pages of this site's host. */
+    Answer pages() {
+        return suite.get(COLLECTIONS + "/pages?limit=200&search=" + marker, "x-api-key", org.apiKey());
+    }
+
     /** Waits until the registry has these pages of this host, and answers display URL → page id. */
     Map<String, String> awaitPages(String... paths) {
         Map<String, String> ids = new LinkedHashMap<>();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            Answer listed = suite.get(COLLECTIONS + "/pages?limit=200&search=" + marker, "x-api-key", org.apiKey());
+            Answer listed = pages();
             assertThat(listed.status()).isEqualTo(200);
             ids.clear();
             listed.json().get("pages").valueStream().forEach(page -> ids.put(page.get("display_url").asString(), page.get("page_id").asString()));

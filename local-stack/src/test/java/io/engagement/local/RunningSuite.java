@@ -38,7 +38,8 @@ final class RunningSuite {
 
     /** Delivery retries back off from 200 ms, so a message that fails every attempt fails within seconds. */
     private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.DEFAULT_JAVA_OPTIONS.stream(),
-            Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s")).toList();
+            Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s",
+                    "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing")).toList();
 
     private static RunningSuite instance;
 

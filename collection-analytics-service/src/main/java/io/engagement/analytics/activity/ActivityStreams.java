@@ -58,6 +58,19 @@ public class ActivityStreams implements SmartLifecycle {
         return streams != null && streams.state().isRunningOrRebalancing();
     }
 
+    /** Stops taking records until {@link #resume}; the instance stays in its group and keeps its tasks. */
+    public void pause() {
+        streams.pause();
+    }
+
+    public void resume() {
+        streams.resume();
+    }
+
+    public boolean isPaused() {
+        return streams != null && streams.isPaused();
+    }
+
     public KafkaStreams.State state() {
         return streams == null ? KafkaStreams.State.CREATED : streams.state();
     }
