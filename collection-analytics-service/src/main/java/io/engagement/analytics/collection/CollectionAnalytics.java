@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.engagement.analytics.page.PageStore;
 import io.engagement.analytics.rollup.Counters;
 import io.engagement.analytics.rollup.Rollup;
+import io.engagement.analytics.rollup.RollupMarks;
 import io.engagement.analytics.rollup.RollupReader;
 import io.engagement.analytics.rollup.UniqueUsers;
 import org.springframework.beans.factory.annotation.Value;
@@ -15,7 +16,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,40 +30,46 @@ class CollectionAnalytics {
 
     private final PageStore pages;
     private final RollupReader rollups;
+    private final RollupMarks marks;
     private final Cache<ViewKey, Answered> answered;
 
-    CollectionAnalytics(PageStore pages, RollupReader rollups, @Value("${engagement.analytics.view-cache-size:256}") int cacheSize) {
+    CollectionAnalytics(PageStore pages, RollupReader rollups, RollupMarks marks,
+                        @Value("${engagement.analytics.view-cache-size:256}") int cacheSize,
+                        @Value("${engagement.analytics.view-cache-ttl:60s}") Duration cacheTtl) {
         this.pages = pages;
         this.rollups = rollups;
-        this.answered = Caffeine.newBuilder().maximumSize(cacheSize).expireAfterAccess(Duration.ofMinutes(10)).build();
+        this.marks = marks;
+        this.answered = Caffeine.newBuilder().maximumSize(cacheSize).expireAfterWrite(cacheTtl).build();
     }
 
     /**
-     * Membership and the rollups' counters are read on every call; the merge (thousands of sketch
-     * unions over a month of fifty pages) is skipped when the same question was answered from the
-     * same rollup versions, the same collection and the same member pages.
+     * Membership is resolved on every call. The rollups are read and merged (thousands of sketch
+     * unions over a month of fifty pages) only when the same question has not been answered since
+     * the organization's rollups last changed, for the same collection and the same member pages.
+     * An answer is kept at most {@code engagement.analytics.view-cache-ttl}, which bounds how stale
+     * it can be should an instance stop between writing rollups and moving the mark.
      */
     Mono<AnalyticsView> of(long organizationId, PageCollection collection, AnalyticsRange range) {
-        return pages.all(organizationId).collectList()
-                .map(registry -> Membership.resolve(collection, registry))
-                .flatMap(membership -> rollups.find(rollupIds(organizationId, membership, range)).collectList()
-                        .flatMap(read -> {
-                            ViewKey key = new ViewKey(organizationId, collection.collectionId(), range);
-                            Inputs inputs = new Inputs(collection, membership, versionsOf(read));
-                            Answered earlier = answered.getIfPresent(key);
-                            if (earlier != null && earlier.inputs().equals(inputs)) {
-                                return Mono.just(earlier.view());
-                            }
-                            return rollups.withUsers(read)
-                                    .map(whole -> assemble(collection, range, membership, whole))
-                                    .doOnNext(view -> answered.put(key, new Answered(inputs, view)));
-                        }));
+        return of(organizationId, Mono.just(collection), range);
     }
 
-    private static Map<String, Long> versionsOf(List<Rollup> read) {
-        Map<String, Long> versions = new HashMap<>();
-        read.forEach(rollup -> versions.put(rollup.id(), rollup.version()));
-        return versions;
+    /** The collection, the organization's mark and its pages are read side by side. */
+    Mono<AnalyticsView> of(long organizationId, Mono<PageCollection> collection, AnalyticsRange range) {
+        return Mono.zip(collection, marks.of(organizationId), pages.all(organizationId).collectList())
+                .flatMap(read -> {
+                    PageCollection asked = read.getT1();
+                    Membership membership = Membership.resolve(asked, read.getT3());
+                    ViewKey key = new ViewKey(organizationId, asked.collectionId(), range);
+                    Inputs inputs = new Inputs(asked, membership, read.getT2());
+                    Answered earlier = answered.getIfPresent(key);
+                    if (earlier != null && earlier.inputs().equals(inputs)) {
+                        return Mono.just(earlier.view());
+                    }
+                    return rollups.find(rollupIds(organizationId, membership, range)).collectList()
+                            .flatMap(rollups::withUsers)
+                            .map(rollupsRead -> assemble(asked, range, membership, rollupsRead))
+                            .doOnNext(view -> answered.put(key, new Answered(inputs, view)));
+                });
     }
 
     /** Hourly trends need the day rollups; everything else is merged from one month rollup per page and month. */
@@ -142,7 +148,7 @@ class CollectionAnalytics {
     }
 
     /** Everything an answer is made of: a change to any of it makes a new answer. */
-    private record Inputs(PageCollection collection, Membership membership, Map<String, Long> rollupVersions) {
+    private record Inputs(PageCollection collection, Membership membership, long rollupMark) {
     }
 
     private record Answered(Inputs inputs, AnalyticsView view) {

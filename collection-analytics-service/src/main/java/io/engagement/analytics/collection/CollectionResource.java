@@ -79,8 +79,7 @@ class CollectionResource {
     Mono<AnalyticsView> read(@PathVariable String collectionId, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         AnalyticsRange range = AnalyticsRange.from(exchange, clock);
-        return found(store.find(organizationId, collectionId))
-                .flatMap(collection -> analytics.of(organizationId, collection, range));
+        return analytics.of(organizationId, found(store.find(organizationId, collectionId)), range);
     }
 
     @PutMapping("/{collectionId}")

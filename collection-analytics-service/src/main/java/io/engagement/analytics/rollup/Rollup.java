@@ -147,6 +147,10 @@ public final class Rollup {
         return id;
     }
 
+    public long organizationId() {
+        return organizationId;
+    }
+
     public String pageId() {
         return pageId;
     }

@@ -14,11 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Folds committed page activity into the month and day rollups of its page: a poll's records are
  * grouped by rollup, each rollup is read once, the records it has not yet seen are applied, and
- * each changed rollup is written once (its sketches also kept for the queries of this instance). Redelivered records are skipped by offset, so every activity counts once.
+ * each changed rollup is written once; then the organizations' marks move on, and the sketches
+ * written are kept for this instance's queries. Redelivered records are skipped by offset, so every
+ * activity counts once.
  */
 @Component
 class RollupWriter {
@@ -27,11 +30,13 @@ class RollupWriter {
 
     private final RollupStore rollups;
     private final RollupReader reader;
+    private final RollupMarks marks;
     private final ObjectMapper json;
 
-    RollupWriter(RollupStore rollups, RollupReader reader, ObjectMapper json) {
+    RollupWriter(RollupStore rollups, RollupReader reader, RollupMarks marks, ObjectMapper json) {
         this.rollups = rollups;
         this.reader = reader;
+        this.marks = marks;
         this.json = json;
     }
 
@@ -61,6 +66,7 @@ class RollupWriter {
             }
         });
         rollups.saveAll(changed).block();
+        marks.moveOn(changed.stream().map(Rollup::organizationId).collect(Collectors.toSet())).block();
         reader.remember(changed);
     }
 

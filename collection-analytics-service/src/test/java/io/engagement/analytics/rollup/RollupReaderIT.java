@@ -13,6 +13,7 @@ import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +73,19 @@ class RollupReaderIT {
         assertThat(again.apply(0, 2, view("c:b"))).isFalse();
         assertThat(again.version()).isEqualTo(1);
         assertThat(again.slots().get(21).counters().visits()).isEqualTo(2);
+    }
+
+    @Test
+    void anOrganizationsMarkMovesOnWithEveryWriteOfItsRollups() {
+        RollupMarks marks = new RollupMarks(mongo);
+        assertThat(marks.of(7).block()).isZero();
+
+        marks.moveOn(Set.of(7L, 8L)).block();
+        marks.moveOn(Set.of(7L)).block();
+
+        assertThat(marks.of(7).block()).isEqualTo(2);
+        assertThat(marks.of(8).block()).isEqualTo(1);
+        assertThat(marks.of(9).block()).isZero();
     }
 
     /** Applies one view per user, from consecutive offsets of one partition, as the writer does for a poll. */
