@@ -37,16 +37,19 @@ import java.util.regex.Pattern;
  * Telemetry at scale, three measurements in one run:
  * <ol>
  *   <li>ingest: events/s accepted through the gateway and the ingest service, against a bare Kafka
- *       producer sending the same events, with the same settings, to the same broker;</li>
- *   <li>collection analytics latency over all pages after 10 k, 1 M and 10 M events;</li>
+ *       producer sending the same events, with the same settings, to the same broker, both warmed
+ *       up and with nobody consuming (the suite's processing paused), and the suite again with
+ *       every consumer running;</li>
+ *   <li>collection analytics latency over all pages after 10 k, 1 M and 10 M events, for queries
+ *       merged afresh and for a repeated query;</li>
  *   <li>catch-up: how fast the exactly-once activity topology and the rollup writer drain a backlog
  *       of telemetry, from the first event produced until the analytics show the last.</li>
  * </ol>
  *
  * <p>System properties: {@code bench.levels} (10000,1000000,10000000), {@code bench.pages} (50),
- * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.batch} (100 events
- * a request), {@code bench.clients} (8 requests in flight), {@code bench.queries} (300),
- * {@code bench.keep}, {@code engagement.repository}.
+ * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.ingest-warm-up-seconds}
+ * (10), {@code bench.batch} (100 events a request), {@code bench.clients} (8 requests in flight),
+ * {@code bench.queries} (300), {@code bench.keep}, {@code engagement.repository}.
  */
 public final class TelemetryBenchmark {
 

@@ -21,7 +21,9 @@ final class Redactor {
 
     private static final String SECRET_NAME = "(?:[a-z0-9_.-]*?)(?:password|passwd|secret|token|authorization|cookie"
             + "|api[_-]?key|card|cvv|ssn)(?:[a-z0-9_.-]*)";
-    private static final Pattern SECRET_KEY = Pattern.compile("(?i)^" + SECRET_NAME + "$");
+    /** A key is a secret's when its name contains one of these, in any case. */
+    private static final String[] SECRET_WORDS = {"password", "passwd", "secret", "token", "authorization", "cookie",
+            "apikey", "api_key", "api-key", "card", "cvv", "ssn"};
     private static final Pattern SECRET_PAIR = Pattern.compile("(?i)(\\b" + SECRET_NAME + "\\s*=\\s*)([^&;\\s\"',]+)");
     private static final Pattern SECRET_JSON_MEMBER = Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]*)");
     private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[A-Za-z0-9\\-._~+/]+=*");
@@ -30,26 +32,53 @@ final class Redactor {
     private Redactor() {
     }
 
-    /** A redacted copy of a JSON value. */
+    /**
+     * Redacts a JSON value in place (telemetry is redacted as it is parsed, before anything else
+     * sees it) and answers it.
+     */
     static JsonNode redact(JsonNode value) {
-        if (value.isObject()) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            for (Map.Entry<String, JsonNode> field : value.properties()) {
-                copy.set(field.getKey(), SECRET_KEY.matcher(field.getKey()).matches()
-                        ? JsonNodeFactory.instance.stringNode(REDACTED)
-                        : redact(field.getValue()));
+        if (value instanceof ObjectNode object) {
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                // replacing the value of a present key is not a structural change: the iteration goes on
+                if (isSecretName(field.getKey())) {
+                    object.set(field.getKey(), JsonNodeFactory.instance.stringNode(REDACTED));
+                } else if (field.getValue().isString()) {
+                    redactString(object, field.getKey(), field.getValue().asString());
+                } else {
+                    redact(field.getValue());
+                }
             }
-            return copy;
-        }
-        if (value.isArray()) {
-            ArrayNode copy = JsonNodeFactory.instance.arrayNode(value.size());
-            value.forEach(element -> copy.add(redact(element)));
-            return copy;
-        }
-        if (value.isString()) {
-            return JsonNodeFactory.instance.stringNode(redact(value.asString()));
+        } else if (value instanceof ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) {
+                JsonNode element = array.get(i);
+                if (element.isString()) {
+                    String redacted = redact(element.asString());
+                    if (!redacted.equals(element.asString())) {
+                        array.set(i, JsonNodeFactory.instance.stringNode(redacted));
+                    }
+                } else {
+                    redact(element);
+                }
+            }
         }
         return value;
+    }
+
+    private static void redactString(ObjectNode object, String key, String text) {
+        String redacted = redact(text);
+        if (!redacted.equals(text)) {
+            object.set(key, JsonNodeFactory.instance.stringNode(redacted));
+        }
+    }
+
+    /** A plain search rather than a pattern: every key of every event is checked, and most are short and harmless. */
+    static boolean isSecretName(String key) {
+        for (String word : SECRET_WORDS) {
+            if (containsIgnoreCase(key, word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Each pattern runs only on text that has what it needs to match: most strings are skipped at once. */

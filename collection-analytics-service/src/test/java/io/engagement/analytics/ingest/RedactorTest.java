@@ -6,6 +6,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.stream.Stream;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RedactorTest {
@@ -79,6 +81,24 @@ class RedactorTest {
                  "title": "Create ticket", "timestamp": "2026-11-22T10:00:00Z"}
                 """);
 
-        assertThat(Redactor.redact(event)).isEqualTo(event);
+        assertThat(Redactor.redact(event.deepCopy())).isEqualTo(event);
+    }
+
+    @Test
+    void aKeyIsASecretsWhenItsNameContainsASecretWordInAnyCase() {
+        assertThat(Stream.of("password", "X-Api-Key", "apiKey", "API_KEY", "stripe.card.number", "Set-Cookie", "my secret", "ssn"))
+                .allMatch(Redactor::isSecretName);
+        assertThat(Stream.of("type", "session_id", "url", "title", "duration_ms", "api", "key", "passage", "tokn"))
+                .noneMatch(Redactor::isSecretName);
+    }
+
+    @Test
+    void stringsInsideArraysAreRedactedToo() {
+        JsonNode redacted = Redactor.redact(JSON.readTree("""
+                {"lines": ["paid with 4111 1111 1111 1111", "ok"], "nested": [{"token": "t"}]}"""));
+
+        assertThat(redacted.at("/lines/0").asString()).isEqualTo("paid with [REDACTED]");
+        assertThat(redacted.at("/lines/1").asString()).isEqualTo("ok");
+        assertThat(redacted.at("/nested/0/token").asString()).isEqualTo("[REDACTED]");
     }
 }
