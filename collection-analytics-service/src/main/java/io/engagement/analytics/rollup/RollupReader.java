@@ -28,7 +28,7 @@ public class RollupReader {
     private final RollupStore store;
     private final Cache<String, CachedUsers> sketches;
 
-    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:67108864}") long cacheBytes) {
+    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:33554432}") long cacheBytes) {
         this.store = store;
         this.sketches = Caffeine.newBuilder()
                 .maximumWeight(cacheBytes)
@@ -68,9 +68,14 @@ public class RollupReader {
                 }));
     }
 
-    /** Keeps the sketches of rollups just written here, so the next query need not read them back. */
+    /**
+     * Refreshes the cached sketches of rollups just written here, so the next query need not read
+     * them back. Only rollups queries have asked for are kept: most rollups written (the day
+     * rollups of hourly trends, pages nobody looks at) would only push those out.
+     */
     void remember(Collection<Rollup> written) {
-        written.forEach(rollup -> sketches.put(rollup.id(), CachedUsers.of(rollup.version(), rollup.users())));
+        written.forEach(rollup -> sketches.asMap().computeIfPresent(rollup.id(),
+                (id, cached) -> CachedUsers.of(rollup.version(), rollup.users())));
     }
 
     private record CachedUsers(long version, SortedMap<Integer, UniqueUsers> users, long bytes) {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Query;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
@@ -54,14 +55,25 @@ class RollupReaderIT {
     }
 
     @Test
-    void sketchesWrittenByThisInstanceAreServedWithoutReadingThemBack() {
+    void sketchesThisInstanceWritesOfARollupQueriedBeforeAreServedWithoutReadingThemBack() {
         RollupReader reader = new RollupReader(store, 1 << 20);
-        Rollup written = write(0, 1, "c:a");
+        write(0, 1, "c:a");
+        assertThat(usersOnThe21st(reader)).isEqualTo(1);
+        Rollup written = write(0, 2, "c:b");
         reader.remember(List.of(written));
         // were the sketches read from the database now, they would be gone
-        mongo.remove(new Document(), RollupStore.USERS).block();
+        mongo.remove(new Query(), RollupStore.USERS).block();
 
-        assertThat(usersOnThe21st(reader)).isEqualTo(1);
+        assertThat(usersOnThe21st(reader)).isEqualTo(2);
+    }
+
+    @Test
+    void sketchesOfARollupNoQueryAskedForAreNotKept() {
+        RollupReader reader = new RollupReader(store, 1 << 20);
+        reader.remember(List.of(write(0, 1, "c:a")));
+        mongo.remove(new Query(), RollupStore.USERS).block();
+
+        assertThat(usersOnThe21st(reader)).isZero();
     }
 
     @Test
