@@ -87,6 +87,7 @@ final class ServiceProcess {
         }
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(FleetSettings.heapOf(module));
         command.addAll(settings.javaOptions());
         command.add("-jar");
         command.add(jar.toString());

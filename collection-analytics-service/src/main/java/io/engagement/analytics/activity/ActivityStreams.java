@@ -60,11 +60,15 @@ public class ActivityStreams implements SmartLifecycle {
 
     /** Stops taking records until {@link #resume}; the instance stays in its group and keeps its tasks. */
     public void pause() {
-        streams.pause();
+        if (streams != null) {
+            streams.pause();
+        }
     }
 
     public void resume() {
-        streams.resume();
+        if (streams != null) {
+            streams.resume();
+        }
     }
 
     public boolean isPaused() {
