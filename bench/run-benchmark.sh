@@ -26,6 +26,7 @@ if [ ! -s "$classpath_file" ] || [ bench/pom.xml -nt "$classpath_file" ] || [ po
 fi
 
 bench_jar=$(ls bench/target/bench-*.jar | grep -v -- '-sources\|-javadoc' | head -n 1)
+# the benchmark's JVM hosts the suite's broker and database, as ./run.sh's launcher does: G1 as there
 # shellcheck disable=SC2086
-exec java -XX:+UseSerialGC -Xmx1g ${BENCH_JAVA_OPTS:-} -Dengagement.repository="$PWD" \
+exec java -XX:+UseG1GC -Xmx1g ${BENCH_JAVA_OPTS:-} -Dengagement.repository="$PWD" \
   -cp "$bench_jar:$(cat "$classpath_file")" "io.engagement.bench.$1"
