@@ -5,9 +5,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Removes secrets from telemetry before anything is stored or published: the values of keys named
@@ -19,11 +21,11 @@ final class Redactor {
 
     static final String REDACTED = "[REDACTED]";
 
-    private static final String SECRET_NAME = "(?:[a-z0-9_.-]*?)(?:password|passwd|secret|token|authorization|cookie"
-            + "|api[_-]?key|card|cvv|ssn)(?:[a-z0-9_.-]*)";
-    /** A key is a secret's when its name contains one of these, in any case. */
-    private static final String[] SECRET_WORDS = {"password", "passwd", "secret", "token", "authorization", "cookie",
-            "apikey", "api_key", "api-key", "card", "cvv", "ssn"};
+    /** A key is a secret's when its name contains one of these, in any case; so is a name in a string. */
+    private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "authorization", "cookie",
+            "apikey", "api_key", "api-key", "card", "cvv", "ssn");
+    private static final String SECRET_NAME = "(?:[a-z0-9_.-]*?)(?:"
+            + SECRET_WORDS.stream().map(Pattern::quote).collect(Collectors.joining("|")) + ")(?:[a-z0-9_.-]*)";
     private static final Pattern SECRET_PAIR = Pattern.compile("(?i)(\\b" + SECRET_NAME + "\\s*=\\s*)([^&;\\s\"',]+)");
     private static final Pattern SECRET_JSON_MEMBER = Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]*)");
     private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[A-Za-z0-9\\-._~+/]+=*");
