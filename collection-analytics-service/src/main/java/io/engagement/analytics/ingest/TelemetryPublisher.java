@@ -64,7 +64,7 @@ class TelemetryPublisher {
     }
 
     /** Checked by hand, per event: a pattern costs more than the rest of the envelope, and a refused parse an exception. */
-    static boolean isCanonicalUuid(String text) {
+    private static boolean isCanonicalUuid(String text) {
         if (text.length() != 36) {
             return false;
         }
