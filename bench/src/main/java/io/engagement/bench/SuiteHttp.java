@@ -7,9 +7,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Calls through the gateway with the demo organization's data key, as a client would. */
 final class SuiteHttp {
+
+    private static final Pattern ORGANIZATION_ID = Pattern.compile("\"organization_id\"\\s*:\\s*(\\d+)");
+    private static final Pattern API_KEY = Pattern.compile("\"api_key\"\\s*:\\s*\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
@@ -19,6 +24,24 @@ final class SuiteHttp {
     SuiteHttp(URI gateway, String apiKey) {
         this.gateway = gateway;
         this.apiKey = apiKey;
+    }
+
+    /** The same gateway, called with another organization's data key. */
+    SuiteHttp as(String otherApiKey) {
+        return new SuiteHttp(gateway, otherApiKey);
+    }
+
+    /** Creates an organization through the admin API. */
+    Organization createOrganization(String adminToken, String name) {
+        HttpResponse<String> created = expect(send(HttpRequest.newBuilder(gateway.resolve("/admin/v1/organizations"))
+                .header("X-Admin-Token", adminToken).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"" + name + "\"}"))), 201);
+        Matcher id = ORGANIZATION_ID.matcher(created.body());
+        Matcher key = API_KEY.matcher(created.body());
+        if (!id.find() || !key.find()) {
+            throw new IllegalStateException("no organization id or data key in " + created.body());
+        }
+        return new Organization(Long.parseLong(id.group(1)), key.group(1));
     }
 
     HttpResponse<String> get(String path) {
@@ -49,5 +72,8 @@ final class SuiteHttp {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    record Organization(long id, String apiKey) {
     }
 }

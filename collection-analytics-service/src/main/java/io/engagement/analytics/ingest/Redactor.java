@@ -6,6 +6,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,8 +76,9 @@ final class Redactor {
 
     /** A plain search rather than a pattern: every key of every event is checked, and most are short and harmless. */
     static boolean isSecretName(String key) {
+        String name = key.toLowerCase(Locale.ROOT);
         for (String word : SECRET_WORDS) {
-            if (containsIgnoreCase(key, word)) {
+            if (name.contains(word)) {
                 return true;
             }
         }
@@ -95,30 +97,48 @@ final class Redactor {
         if (containsIgnoreCase(redacted, "bearer")) {
             redacted = BEARER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
         }
-        if (digitCount(redacted) >= 13) {
+        if (hasLongDigitRun(redacted)) {
             redacted = CARD_CANDIDATE.matcher(redacted).replaceAll(match ->
                     Matcher.quoteReplacement(isCardNumber(match.group()) ? REDACTED : match.group()));
         }
         return redacted;
     }
 
+    /** Looks closer only where the word's first letter is: most strings never hold it. */
     private static boolean containsIgnoreCase(String text, String word) {
-        for (int i = 0; i + word.length() <= text.length(); i++) {
-            if (text.regionMatches(true, i, word, 0, word.length())) {
+        char lower = Character.toLowerCase(word.charAt(0));
+        char upper = Character.toUpperCase(lower);
+        for (int i = 0, last = text.length() - word.length(); i <= last; i++) {
+            char c = text.charAt(i);
+            if ((c == lower || c == upper) && text.regionMatches(true, i, word, 0, word.length())) {
                 return true;
             }
         }
         return false;
     }
 
-    private static int digitCount(String text) {
+    /**
+     * Whether the text has 13 digits or more in a row, single spaces or dashes allowed between
+     * them: what a card number needs. Timestamps and ids, which hold many digits, do not.
+     */
+    private static boolean hasLongDigitRun(String text) {
         int digits = 0;
+        boolean afterSeparator = false;
         for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-                digits++;
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                if (++digits >= 13) {
+                    return true;
+                }
+                afterSeparator = false;
+            } else if ((c == ' ' || c == '-') && digits > 0 && !afterSeparator) {
+                afterSeparator = true;
+            } else {
+                digits = 0;
+                afterSeparator = false;
             }
         }
-        return digits;
+        return false;
     }
 
     private static boolean isCardNumber(String candidate) {

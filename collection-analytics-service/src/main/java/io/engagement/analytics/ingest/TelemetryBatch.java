@@ -1,6 +1,7 @@
 package io.engagement.analytics.ingest;
 
 import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.validation.DateTimeRule;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
@@ -20,7 +21,7 @@ import static io.engagement.platform.validation.ObjectSchema.required;
  * A batch of telemetry sorted into the events that are accepted (checked, given an id, redacted)
  * and the faults of those that are not.
  */
-record TelemetryBatch(List<ObjectNode> accepted, List<Rejection> rejected) {
+record TelemetryBatch(List<AcceptedEvent> accepted, List<Rejection> rejected) {
 
     static final int MAX_EVENTS = 500;
     static final Duration FUTURE_TOLERANCE = Duration.ofMinutes(5);
@@ -30,13 +31,14 @@ record TelemetryBatch(List<ObjectNode> accepted, List<Rejection> rejected) {
             required("events", Rules.list(Rules.any()).minItems(1).maxItems(MAX_EVENTS)));
 
     static TelemetryBatch sort(JsonNode events, Instant now) {
-        List<ObjectNode> accepted = new ArrayList<>();
+        List<AcceptedEvent> accepted = new ArrayList<>();
         List<Rejection> rejected = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             List<ErrorDetail> errors = new ArrayList<>();
             JsonNode event = check(events.get(i), Loc.body().field("events").index(i), now, errors);
             if (errors.isEmpty()) {
-                accepted.add(withId((ObjectNode) Redactor.redact(event)));
+                Instant occurredAt = occurredAt(event);
+                accepted.add(new AcceptedEvent(withId((ObjectNode) Redactor.redact(event)), occurredAt));
             } else {
                 int index = i;
                 errors.forEach(error -> rejected.add(Rejection.of(index, error)));
@@ -50,11 +52,16 @@ record TelemetryBatch(List<ObjectNode> accepted, List<Rejection> rejected) {
             return null;
         }
         JsonNode accepted = TelemetryEvents.schemaOf(event.get("type").asString()).apply(event, loc, errors);
-        if (accepted != null && Instant.parse(accepted.get("timestamp").asString()).isAfter(now.plus(FUTURE_TOLERANCE))) {
+        if (accepted != null && occurredAt(accepted).isAfter(now.plus(FUTURE_TOLERANCE))) {
             errors.add(Violations.valueError(loc.field("timestamp"), event.get("timestamp"),
                     "timestamp is more than 5 minutes in the future"));
         }
         return accepted;
+    }
+
+    /** The instant of a checked event's timestamp. */
+    private static Instant occurredAt(JsonNode event) {
+        return DateTimeRule.instantOf(event.get("timestamp"));
     }
 
     /** Clients should send an event_id so a retried batch is counted once; one is made up if not. */

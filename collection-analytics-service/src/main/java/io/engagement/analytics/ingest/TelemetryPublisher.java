@@ -8,13 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -26,7 +24,6 @@ import java.util.UUID;
 class TelemetryPublisher {
 
     private static final Logger log = LoggerFactory.getLogger(TelemetryPublisher.class);
-    private static final int IN_FLIGHT = 512;
 
     private final EventPublisher publisher;
     private final Duration timeout;
@@ -36,11 +33,9 @@ class TelemetryPublisher {
         this.timeout = timeout;
     }
 
-    Mono<Void> publish(long organizationId, List<ObjectNode> events) {
-        return Flux.fromIterable(events)
-                .flatMap(event -> publisher.publish(topicOf(event), EventEnvelope.key(organizationId, event.get("session_id").asString()),
-                        envelope(organizationId, event)), IN_FLIGHT)
-                .then()
+    Mono<Void> publish(long organizationId, List<AcceptedEvent> events) {
+        return Mono.fromCallable(() -> events.stream().map(event -> outgoing(organizationId, event)).toList())
+                .flatMap(publisher::publishAll)
                 .timeout(timeout)
                 .onErrorMap(failure -> {
                     log.warn("Telemetry batch of {} event(s) not acknowledged: {}", events.size(), failure.toString());
@@ -48,13 +43,13 @@ class TelemetryPublisher {
                 });
     }
 
-    private static String topicOf(ObjectNode event) {
-        return event.get("type").asString().equals("replay") ? Topics.REPLAY : Topics.TELEMETRY;
-    }
-
-    private static EventEnvelope<ObjectNode> envelope(long organizationId, ObjectNode event) {
-        return new EventEnvelope<>(UUID.fromString(uuidOf(event.get("event_id").asString())), event.get("type").asString(), 1,
-                organizationId, Instant.parse(event.get("timestamp").asString()), event);
+    private static EventPublisher.Outgoing outgoing(long organizationId, AcceptedEvent accepted) {
+        ObjectNode event = accepted.event();
+        String type = event.get("type").asString();
+        EventEnvelope<ObjectNode> envelope = new EventEnvelope<>(UUID.fromString(uuidOf(event.get("event_id").asString())), type, 1,
+                organizationId, accepted.occurredAt(), event);
+        return new EventPublisher.Outgoing(type.equals("replay") ? Topics.REPLAY : Topics.TELEMETRY,
+                EventEnvelope.key(organizationId, event.get("session_id").asString()), envelope);
     }
 
     /** Client event ids need not be UUIDs; others are mapped to a stable name-based UUID. */

@@ -21,8 +21,9 @@ class TelemetryBatchTest {
 
         assertThat(batch.rejected()).isEmpty();
         assertThat(batch.accepted()).hasSize(1);
-        assertThat(batch.accepted().get(0).get("event_id").asString()).isNotBlank();
-        assertThat(batch.accepted().get(0).get("timestamp").asString()).isEqualTo("2026-11-22T09:59:00Z");
+        assertThat(batch.accepted().get(0).event().get("event_id").asString()).isNotBlank();
+        assertThat(batch.accepted().get(0).event().get("timestamp").asString()).isEqualTo("2026-11-22T09:59:00Z");
+        assertThat(batch.accepted().get(0).occurredAt()).isEqualTo(Instant.parse("2026-11-22T09:59:00Z"));
     }
 
     @Test

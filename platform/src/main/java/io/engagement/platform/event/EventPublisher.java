@@ -1,8 +1,13 @@
 package io.engagement.platform.event;
 
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.core.KafkaTemplate;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Publishes event envelopes as JSON and completes only once the broker has acknowledged them
@@ -22,5 +27,40 @@ public final class EventPublisher {
         return Mono.fromCallable(() -> json.writeValueAsString(event))
                 .flatMap(value -> Mono.fromFuture(() -> kafka.send(topic, key, value)))
                 .then();
+    }
+
+    /**
+     * Publishes a batch and completes once the broker has acknowledged every event, or with the
+     * first failure. The records share one acknowledgement count rather than a reactive pipeline
+     * each: a telemetry batch holds up to 500 events.
+     */
+    public Mono<Void> publishAll(List<Outgoing> events) {
+        if (events.isEmpty()) {
+            return Mono.empty();
+        }
+        return Mono.create(sink -> {
+            AtomicInteger unacknowledged = new AtomicInteger(events.size());
+            Callback acknowledged = (metadata, failure) -> {
+                if (failure != null) {
+                    sink.error(failure);
+                } else if (unacknowledged.decrementAndGet() == 0) {
+                    sink.success();
+                }
+            };
+            try {
+                kafka.execute(producer -> {
+                    for (Outgoing event : events) {
+                        producer.send(new ProducerRecord<>(event.topic(), event.key(), json.writeValueAsString(event.event())), acknowledged);
+                    }
+                    return null;
+                });
+            } catch (RuntimeException failure) {
+                sink.error(failure);
+            }
+        });
+    }
+
+    /** An event of a batch: the topic it goes to and its record key. */
+    public record Outgoing(String topic, String key, EventEnvelope<?> event) {
     }
 }

@@ -48,7 +48,12 @@ public final class DateTimeRule implements Rule {
         if (!value.isString()) {
             return null;
         }
-        String text = value.asString().strip();
+        String text = value.asString();
+        Instant utc = UtcInstants.parse(text);
+        if (utc != null) {
+            return utc;
+        }
+        text = text.strip();
         try {
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException withoutOffset) {
