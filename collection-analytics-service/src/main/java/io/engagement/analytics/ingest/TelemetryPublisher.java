@@ -46,16 +46,15 @@ class TelemetryPublisher {
     private static EventPublisher.Outgoing outgoing(long organizationId, AcceptedEvent accepted) {
         ObjectNode event = accepted.event();
         String type = event.get("type").asString();
-        EventEnvelope<ObjectNode> envelope = new EventEnvelope<>(UUID.fromString(uuidOf(event.get("event_id").asString())), type, 1,
+        EventEnvelope<ObjectNode> envelope = new EventEnvelope<>(uuidOf(event.get("event_id").asString()), type, 1,
                 organizationId, accepted.occurredAt(), event);
         return new EventPublisher.Outgoing(type.equals("replay") ? Topics.REPLAY : Topics.TELEMETRY,
                 EventEnvelope.key(organizationId, event.get("session_id").asString()), envelope);
     }
 
     /** Client event ids need not be UUIDs; others are mapped to a stable name-based UUID. */
-    private static String uuidOf(String eventId) {
-        return isCanonicalUuid(eventId) ? UUID.fromString(eventId).toString()
-                : UUID.nameUUIDFromBytes(eventId.getBytes(StandardCharsets.UTF_8)).toString();
+    private static UUID uuidOf(String eventId) {
+        return isCanonicalUuid(eventId) ? UUID.fromString(eventId) : UUID.nameUUIDFromBytes(eventId.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Checked by hand, per event: a pattern costs more than the rest of the envelope, and a refused parse an exception. */
