@@ -48,7 +48,7 @@ import java.util.regex.Pattern;
  *
  * <p>System properties: {@code bench.levels} (10000,1000000,10000000), {@code bench.pages} (50),
  * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.ingest-warm-up-seconds}
- * (30: the services' compilers settle in that), {@code bench.batch} (500 events a request, the API's maximum,
+ * (60: on two cores the services' compilers need about that under load), {@code bench.batch} (500 events a request, the API's maximum,
  * as a server-side sender batches), {@code bench.clients} (8 requests in flight),
  * {@code bench.queries} (300), {@code bench.keep}, {@code engagement.repository}.
  */
@@ -67,7 +67,7 @@ public final class TelemetryBenchmark {
     private final int pages = Integer.getInteger("bench.pages", 50);
     private final int users = Integer.getInteger("bench.users", 20_000);
     private final Duration ingestTime = Duration.ofSeconds(Long.getLong("bench.ingest-seconds", 20));
-    private final Duration ingestWarmUp = Duration.ofSeconds(Long.getLong("bench.ingest-warm-up-seconds", 30));
+    private final Duration ingestWarmUp = Duration.ofSeconds(Long.getLong("bench.ingest-warm-up-seconds", 60));
     private final int batch = Integer.getInteger("bench.batch", TelemetryEvents.MAX_BATCH);
     private final int clients = Integer.getInteger("bench.clients", 8);
     private final int queries = Integer.getInteger("bench.queries", 300);
@@ -111,30 +111,32 @@ public final class TelemetryBenchmark {
     // --- 1. ingest ------------------------------------------------------------------------------
 
     /**
-     * Both sides are measured after a warm-up, with nobody consuming what they send: the suite's
-     * stream processing is paused (the records wait in Kafka) and the bare producer's topic has no
-     * consumers. The suite is also measured with every consumer running on the same cores.
+     * Both sides are measured after the same warm-up, with nobody consuming what they send: the
+     * suite's stream processing is paused (the records wait in Kafka) and the bare producer's topic
+     * has no consumers. The suite is then measured again with every consumer running on the same
+     * cores, draining what the paused phases left.
      */
     private Ingest measureIngest(BenchSuite suite, String bootstrap) throws Exception {
         // an organization of its own, so the analytics levels below count only their own events
         SuiteHttp.Organization organization = http.createOrganization(suite.credentials().adminToken(), "Ingest benchmark");
         SuiteHttp client = http.as(organization.apiKey());
         TelemetryEvents sent = new TelemetryEvents(organization.id(), pages, users);
-        ingestThroughSuite(client, sent, "ingest-warm-up", ingestWarmUp);
-        double running = ingestThroughSuite(client, sent, "ingest-running", ingestTime);
-        suite.processing(true);
         double paused;
+        double bare;
+        suite.processing(true);
         try {
+            ingestThroughSuite(client, sent, "ingest-warm-up", ingestWarmUp);
             paused = ingestThroughSuite(client, sent, "ingest-paused", ingestTime);
             createBareTopic(bootstrap);
             ingestThroughBareProducer(bootstrap, sent, "bare-warm-up", ingestWarmUp);
-            double bare = ingestThroughBareProducer(bootstrap, sent, "bare", ingestTime);
-            return new Ingest(paused, running, bare);
+            bare = ingestThroughBareProducer(bootstrap, sent, "bare", ingestTime);
         } finally {
             suite.processing(false);
-            System.out.println("Processing resumed; waiting for the consumers to catch up with the ingested events ...");
-            awaitConsumersSettled();
         }
+        double running = ingestThroughSuite(client, sent, "ingest-running", ingestTime);
+        System.out.println("Waiting for the consumers to catch up with the ingested events ...");
+        awaitConsumersSettled();
+        return new Ingest(paused, running, bare);
     }
 
     private double ingestThroughSuite(SuiteHttp client, TelemetryEvents events, String series, Duration time) throws Exception {
