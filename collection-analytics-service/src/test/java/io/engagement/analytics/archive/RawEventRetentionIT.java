@@ -1,20 +1,16 @@
 package io.engagement.analytics.archive;
 
-import com.mongodb.reactivestreams.client.MongoClient;
-import com.mongodb.reactivestreams.client.MongoClients;
-import io.engagement.testkit.SharedInfrastructure;
+import io.engagement.testkit.FreshDatabase;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
-import reactor.core.publisher.Mono;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,19 +19,14 @@ class RawEventRetentionIT {
 
     private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 
-    private MongoClient client;
+    @RegisterExtension
+    final FreshDatabase database = new FreshDatabase("retention");
+
     private ReactiveMongoTemplate mongo;
 
     @BeforeEach
     void connect() {
-        client = MongoClients.create(SharedInfrastructure.get().mongoUri());
-        mongo = new ReactiveMongoTemplate(client, "retention_" + UUID.randomUUID().toString().replace("-", ""));
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        mongo.getMongoDatabase().flatMap(database -> Mono.from(database.drop())).block();
-        client.close();
+        mongo = database.template();
     }
 
     @Test

@@ -1,21 +1,17 @@
 package io.engagement.analytics.rollup;
 
-import com.mongodb.reactivestreams.client.MongoClient;
-import com.mongodb.reactivestreams.client.MongoClients;
 import io.engagement.analytics.activity.PageActivity;
-import io.engagement.testkit.SharedInfrastructure;
+import io.engagement.testkit.FreshDatabase;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Query;
-import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,21 +20,16 @@ class RollupReaderIT {
 
     private static final String MONTH = "7:page:2026-11";
 
-    private MongoClient client;
+    @RegisterExtension
+    final FreshDatabase database = new FreshDatabase("rollups");
+
     private ReactiveMongoTemplate mongo;
     private RollupStore store;
 
     @BeforeEach
     void connect() {
-        client = MongoClients.create(SharedInfrastructure.get().mongoUri());
-        mongo = new ReactiveMongoTemplate(client, "rollups_" + UUID.randomUUID().toString().replace("-", ""));
+        mongo = database.template();
         store = new RollupStore(mongo);
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        mongo.getMongoDatabase().flatMap(database -> Mono.from(database.drop())).block();
-        client.close();
     }
 
     @Test

@@ -1,19 +1,15 @@
 package io.engagement.messaging.delivery;
 
-import com.mongodb.reactivestreams.client.MongoClient;
-import com.mongodb.reactivestreams.client.MongoClients;
-import io.engagement.testkit.SharedInfrastructure;
+import io.engagement.testkit.FreshDatabase;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
-import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,22 +18,17 @@ class MessageLedgerIT {
 
     private static final long ORG = 7;
 
-    private MongoClient client;
+    @RegisterExtension
+    final FreshDatabase database = new FreshDatabase("ledger");
+
     private ReactiveMongoTemplate mongo;
     private MessageLedger ledger;
 
     @BeforeEach
     void connect() {
-        client = MongoClients.create(SharedInfrastructure.get().mongoUri());
-        mongo = new ReactiveMongoTemplate(client, "ledger_" + UUID.randomUUID().toString().replace("-", ""));
+        mongo = database.template();
         ledger = new MessageLedger(mongo, "messages", Clock.systemUTC());
         ledger.queue(ORG, List.of("m1"), List.of(Map.of("to", "+12015550123"))).block();
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        mongo.getMongoDatabase().flatMap(database -> Mono.from(database.drop())).block();
-        client.close();
     }
 
     @Test
