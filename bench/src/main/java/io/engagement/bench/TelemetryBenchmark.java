@@ -48,9 +48,9 @@ import java.util.regex.Pattern;
  *
  * <p>System properties: {@code bench.levels} (10000,1000000,10000000), {@code bench.pages} (50),
  * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.ingest-warm-up-seconds}
- * (60: on two cores the services' compilers need about that under load), {@code bench.batch} (500 events a request, the API's maximum,
- * as a server-side sender batches), {@code bench.clients} (8 requests in flight),
- * {@code bench.queries} (300), {@code bench.keep}, {@code engagement.repository}.
+ * (60: on two cores the services' compilers need about that under load), {@code bench.batch} (500
+ * events a request, the API's maximum, as a server-side sender batches), {@code bench.clients} (8
+ * requests in flight), {@code bench.queries} (300), {@code bench.keep}, {@code engagement.repository}.
  */
 public final class TelemetryBenchmark {
 
