@@ -136,6 +136,25 @@ class TelemetryIngestIT {
         assertThat(published.toString()).doesNotContain("hunter2", "4111111111111111", "abc123", "k-1");
     }
 
+    /** About one random UUID in 460 holds a Luhn-valid run of digits, like these: the ids stay, or sessions would merge. */
+    @Test
+    void identifiersAreRedactedOnlyWhenTheyAreCardNumbersAsAWhole() {
+        String session = "344b7c3c-6657-4731-9504-9cfcf1e7ba64";
+        String view = """
+                {"type": "page_view", "event_id": "87cf8957-7928-4654-8bb6-b4819ae979f7", "session_id": "%s",
+                 "customer_id": "4111 1111 1111 1111", "url": "https://app.example.com/ids", "timestamp": "2026-11-21T10:00:00Z",
+                 "title": "Order 42801ce7-df19-4398-8422-986d73d75032"}
+                """.formatted(session);
+
+        assertThat(suite.post(EVENTS, batch(view), "x-api-key", org.apiKey()).status()).isEqualTo(202);
+
+        JsonNode published = TopicReader.json(telemetry.awaitMatching(keyed(org.id() + ":" + session), 1).get(0));
+        assertThat(published.get("id").asString()).isEqualTo("87cf8957-7928-4654-8bb6-b4819ae979f7");
+        assertThat(published.at("/data/session_id").asString()).isEqualTo(session);
+        assertThat(published.at("/data/customer_id").asString()).isEqualTo("[REDACTED]");
+        assertThat(published.at("/data/title").asString()).isEqualTo("Order 42801ce7-df[REDACTED]d73d75032");
+    }
+
     @Test
     void replayChunksGoToTheReplayTopic() {
         String session = "s-" + UUID.randomUUID();

@@ -8,6 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -32,7 +33,27 @@ final class Redactor {
     private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[A-Za-z0-9\\-._~+/]+=*");
     private static final Pattern CARD_CANDIDATE = Pattern.compile("(?<![\\d])\\d(?:[ -]?\\d){12,18}(?![\\d])");
 
+    /**
+     * An event's own identifiers are keys, not captured text: one is redacted only when it is a card
+     * number as a whole. A random UUID holds a Luhn-valid run of 13 digits about once in 460, and
+     * redacting the run would merge distinct sessions or visitors, or make distinct events look
+     * like one event sent twice.
+     */
+    private static final Set<String> IDENTIFIERS = Set.of("event_id", "session_id", "anonymous_id", "customer_id");
+
     private Redactor() {
+    }
+
+    /** Redacts a telemetry event in place and answers it; see {@link #IDENTIFIERS}. */
+    static ObjectNode redactEvent(ObjectNode event) {
+        for (String identifier : IDENTIFIERS) {
+            JsonNode value = event.get(identifier);
+            if (value != null && value.isString() && isWholeCardNumber(value.asString())) {
+                event.put(identifier, REDACTED);
+            }
+        }
+        redactMembers(event, IDENTIFIERS);
+        return event;
     }
 
     /**
@@ -41,16 +62,7 @@ final class Redactor {
      */
     static JsonNode redact(JsonNode value) {
         if (value instanceof ObjectNode object) {
-            for (Map.Entry<String, JsonNode> field : object.properties()) {
-                // replacing the value of a present key is not a structural change: the iteration goes on
-                if (isSecretName(field.getKey())) {
-                    object.set(field.getKey(), JsonNodeFactory.instance.stringNode(REDACTED));
-                } else if (field.getValue().isString()) {
-                    redactString(object, field.getKey(), field.getValue().asString());
-                } else {
-                    redact(field.getValue());
-                }
-            }
+            redactMembers(object, Set.of());
         } else if (value instanceof ArrayNode array) {
             for (int i = 0; i < array.size(); i++) {
                 JsonNode element = array.get(i);
@@ -65,6 +77,22 @@ final class Redactor {
             }
         }
         return value;
+    }
+
+    private static void redactMembers(ObjectNode object, Set<String> skipped) {
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
+            // replacing the value of a present key is not a structural change: the iteration goes on
+            if (skipped.contains(field.getKey())) {
+                continue;
+            }
+            if (isSecretName(field.getKey())) {
+                object.set(field.getKey(), JsonNodeFactory.instance.stringNode(REDACTED));
+            } else if (field.getValue().isString()) {
+                redactString(object, field.getKey(), field.getValue().asString());
+            } else {
+                redact(field.getValue());
+            }
+        }
     }
 
     private static void redactString(ObjectNode object, String key, String text) {
@@ -139,6 +167,20 @@ final class Redactor {
             }
         }
         return false;
+    }
+
+    /** Only digits, spaces and dashes, and a card number once those are gone. */
+    private static boolean isWholeCardNumber(String text) {
+        if (!hasLongDigitRun(text)) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c < '0' || c > '9') && c != ' ' && c != '-') {
+                return false;
+            }
+        }
+        return isCardNumber(text);
     }
 
     private static boolean isCardNumber(String candidate) {

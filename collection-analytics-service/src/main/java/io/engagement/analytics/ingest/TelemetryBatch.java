@@ -38,7 +38,7 @@ record TelemetryBatch(List<AcceptedEvent> accepted, List<Rejection> rejected) {
             JsonNode event = check(events.get(i), Loc.body().field("events").index(i), now, errors);
             if (errors.isEmpty()) {
                 Instant occurredAt = occurredAt(event);
-                accepted.add(new AcceptedEvent(withId((ObjectNode) Redactor.redact(event)), occurredAt));
+                accepted.add(new AcceptedEvent(withId(Redactor.redactEvent((ObjectNode) event)), occurredAt));
             } else {
                 int index = i;
                 errors.forEach(error -> rejected.add(Rejection.of(index, error)));
