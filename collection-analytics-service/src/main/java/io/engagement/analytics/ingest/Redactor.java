@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * Removes secrets from telemetry before anything is stored or published: the values of keys named
  * like a secret, card numbers (Luhn-valid, 13 to 19 digits), bearer tokens, and the values of
  * {@code name=value} pairs and JSON members in strings whose name is a secret's (query strings,
- * form bodies, cookies, JSON bodies logged as text).
+ * form bodies, cookies, JSON bodies logged as text). An event's own identifiers are redacted only
+ * when the whole value is a card number.
  */
 final class Redactor {
 
@@ -147,7 +148,7 @@ final class Redactor {
 
     /**
      * Whether the text has 13 digits or more in a row, single spaces or dashes allowed between
-     * them: what a card number needs. Timestamps and ids, which hold many digits, do not.
+     * them: what a card number needs. Timestamps, which hold 14 digits or more, do not.
      */
     private static boolean hasLongDigitRun(String text) {
         int digits = 0;
