@@ -35,10 +35,9 @@ record TelemetryBatch(List<AcceptedEvent> accepted, List<Rejection> rejected) {
         List<Rejection> rejected = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             List<ErrorDetail> errors = new ArrayList<>();
-            JsonNode event = check(events.get(i), Loc.body().field("events").index(i), now, errors);
+            AcceptedEvent checked = check(events.get(i), Loc.body().field("events").index(i), now, errors);
             if (errors.isEmpty()) {
-                Instant occurredAt = occurredAt(event);
-                accepted.add(new AcceptedEvent(withId(Redactor.redactEvent((ObjectNode) event)), occurredAt));
+                accepted.add(new AcceptedEvent(withId(Redactor.redactEvent(checked.event())), checked.occurredAt()));
             } else {
                 int index = i;
                 errors.forEach(error -> rejected.add(Rejection.of(index, error)));
@@ -47,21 +46,21 @@ record TelemetryBatch(List<AcceptedEvent> accepted, List<Rejection> rejected) {
         return new TelemetryBatch(accepted, rejected);
     }
 
-    private static JsonNode check(JsonNode event, Loc loc, Instant now, List<ErrorDetail> errors) {
+    /** The checked event with the instant of its timestamp (read once), or null when it has faults. */
+    private static AcceptedEvent check(JsonNode event, Loc loc, Instant now, List<ErrorDetail> errors) {
         if (TelemetryEvents.TYPED.apply(event, loc, errors) == null) {
             return null;
         }
-        JsonNode accepted = TelemetryEvents.schemaOf(event.get("type").asString()).apply(event, loc, errors);
-        if (accepted != null && occurredAt(accepted).isAfter(now.plus(FUTURE_TOLERANCE))) {
+        JsonNode checked = TelemetryEvents.schemaOf(event.get("type").asString()).apply(event, loc, errors);
+        if (checked == null) {
+            return null;
+        }
+        Instant occurredAt = DateTimeRule.instantOf(checked.get("timestamp"));
+        if (occurredAt.isAfter(now.plus(FUTURE_TOLERANCE))) {
             errors.add(Violations.valueError(loc.field("timestamp"), event.get("timestamp"),
                     "timestamp is more than 5 minutes in the future"));
         }
-        return accepted;
-    }
-
-    /** The instant of a checked event's timestamp. */
-    private static Instant occurredAt(JsonNode event) {
-        return DateTimeRule.instantOf(event.get("timestamp"));
+        return new AcceptedEvent((ObjectNode) checked, occurredAt);
     }
 
     /** Clients should send an event_id so a retried batch is counted once; one is made up if not. */
