@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -115,8 +116,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     /** Creates missing topics and returns once every partition has a leader. */
-    public void createTopics(Map<String, Integer> topicPartitions) {
-        KafkaTopics.create(admin(), topicPartitions);
+    public void createTopics(Map<String, Integer> topicPartitions, Set<String> compacted) {
+        KafkaTopics.create(admin(), topicPartitions, compacted);
     }
 
     @Override

@@ -27,13 +27,14 @@ public final class KafkaTopics {
     private KafkaTopics() {
     }
 
-    public static void create(String bootstrapServers, Map<String, Integer> topicPartitions) {
+    public static void create(String bootstrapServers, Map<String, Integer> topicPartitions, Set<String> compacted) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            create(admin, topicPartitions);
+            create(admin, topicPartitions, compacted);
         }
     }
 
-    public static void create(Admin admin, Map<String, Integer> topicPartitions) {
+    /** {@code compacted}: the topics among them that keep only each key's latest record. */
+    public static void create(Admin admin, Map<String, Integer> topicPartitions, Set<String> compacted) {
         if (topicPartitions.isEmpty()) {
             return;
         }
@@ -41,7 +42,8 @@ public final class KafkaTopics {
             Set<String> existing = admin.listTopics().names().get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             List<NewTopic> missing = topicPartitions.entrySet().stream()
                     .filter(topic -> !existing.contains(topic.getKey()))
-                    .map(topic -> new NewTopic(topic.getKey(), topic.getValue(), (short) 1))
+                    .map(topic -> new NewTopic(topic.getKey(), topic.getValue(), (short) 1)
+                            .configs(compacted.contains(topic.getKey()) ? Map.of("cleanup.policy", "compact") : Map.of()))
                     .toList();
             createAll(admin, missing);
             awaitLeaders(admin, topicPartitions.keySet());

@@ -72,7 +72,7 @@ public final class LocalStack implements AutoCloseable {
         Files.createDirectories(settings.home());
         mongo = EmbeddedMongo.persistent(settings.home().resolve("mongodb").resolve("engagement.mv"), settings.mongoPort());
         kafka = EmbeddedKafka.start(settings.home().resolve("kafka"), settings.kafkaPort());
-        kafka.createTopics(Topics.ALL);
+        kafka.createTopics(Topics.ALL, Topics.COMPACTED);
 
         String smppPassword = smppPassword();
         smtp = EmbeddedSmtp.start(settings.smtpPort());

@@ -65,7 +65,7 @@ final class RunningSuite {
     static synchronized RunningSuite get() {
         if (instance == null) {
             Infrastructure infrastructure = SharedInfrastructure.get();
-            SharedInfrastructure.createTopics(Topics.ALL);
+            SharedInfrastructure.createTopics(Topics.ALL, Topics.COMPACTED);
             EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
             EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
             DevInbox inbox = DevInbox.start(0, smtp, smsc);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -44,7 +45,12 @@ public final class SharedInfrastructure {
 
     /** Creates topics and waits until each partition has a leader, so producers do not race the broker. */
     public static void createTopics(Map<String, Integer> topics) {
-        KafkaTopics.create(get().kafkaBootstrapServers(), topics);
+        createTopics(topics, Set.of());
+    }
+
+    /** {@code compacted}: the topics among them that keep only each key's latest record. */
+    public static void createTopics(Map<String, Integer> topics, Set<String> compacted) {
+        KafkaTopics.create(get().kafkaBootstrapServers(), topics, compacted);
     }
 
     private static boolean useContainers() {

@@ -12,12 +12,16 @@ public final class TopicDeclarations {
     private TopicDeclarations() {
     }
 
-    /** The partitions of {@link Topics#ALL}; replication follows the broker's default.replication.factor. */
+    /**
+     * The partitions of {@link Topics#ALL}, compaction for {@link Topics#COMPACTED}; replication
+     * follows the broker's default.replication.factor.
+     */
     public static NewTopic of(String name) {
         Integer partitions = Topics.ALL.get(name);
         if (partitions == null) {
             throw new IllegalArgumentException(name + " is not a topic of the suite");
         }
-        return TopicBuilder.name(name).partitions(partitions).build();
+        TopicBuilder topic = TopicBuilder.name(name).partitions(partitions);
+        return Topics.COMPACTED.contains(name) ? topic.compact().build() : topic.build();
     }
 }

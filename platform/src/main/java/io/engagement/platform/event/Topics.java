@@ -1,6 +1,7 @@
 package io.engagement.platform.event;
 
 import java.util.Map;
+import java.util.Set;
 
 /** The suite's Kafka topics. */
 public final class Topics {
@@ -10,6 +11,7 @@ public final class Topics {
     public static final String REPLAY = "engagement.replay.v1";
     /** Counted page activity, de-duplicated and keyed {@code org:page_id}; written exactly once by analytics. */
     public static final String PAGE_ACTIVITY = "engagement.page-activity.v1";
+    /** Each session's latest {@link SessionSummarized}, keyed {@code org:session_id}; compacted. */
     public static final String SESSION = "engagement.session.v1";
     /** Email and SMS sends, queued for the delivery workers; keyed {@code org:message_id}. */
     public static final String MESSAGE = "engagement.message.v1";
@@ -22,6 +24,9 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.of(
             CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, MESSAGE_DEAD_LETTERS, 1,
             DELIVERY, 3, ALERT, 3);
+
+    /** Topics that keep only the latest record per key. */
+    public static final Set<String> COMPACTED = Set.of(SESSION);
 
     private Topics() {
     }
