@@ -204,4 +204,44 @@ class ObjectSchemaTest {
                 [{"type":"string_too_short","loc":["body","address","zip"],"msg":"String should have at least 4 characters",
                   "input":"12","ctx":{"min_length":4}}]""");
     }
+    private static final ObjectSchema STRICT_RANGE = ObjectSchema.of(
+                    required("low", Rules.integer().min(1)),
+                    required("high", Rules.integer().min(1)))
+            .forbiddingExtra()
+            .checking((input, accepted, loc, errors) -> {
+                if (accepted.has("low") && accepted.has("high") && accepted.get("high").asLong() <= accepted.get("low").asLong()) {
+                    errors.add(Violations.valueError(loc.field("high"), input.get("high"), "high must be greater than low"));
+                }
+            });
+
+    @Test
+    void anUndeclaredFieldIsExtraForbiddenWhenTheSchemaForbidsExtras() {
+        assertErrors(faults(STRICT_RANGE, "{\"low\":1,\"high\":2,\"middle\":[1]}"), """
+                [{"type":"extra_forbidden","loc":["body","middle"],"msg":"Extra inputs are not permitted","input":[1]}]""");
+    }
+
+    @Test
+    void everyExtraFieldIsReportedBesideTheDeclaredFieldsFaults() {
+        assertErrors(faults(STRICT_RANGE, "{\"low\":0,\"a\":null,\"b\":\"x\"}"), """
+                [{"type":"greater_than_equal","loc":["body","low"],"msg":"Input should be greater than or equal to 1",
+                  "input":0,"ctx":{"ge":1}},
+                 {"type":"missing","loc":["body","high"],"msg":"Field required","input":{"low":0,"a":null,"b":"x"}},
+                 {"type":"extra_forbidden","loc":["body","a"],"msg":"Extra inputs are not permitted","input":null},
+                 {"type":"extra_forbidden","loc":["body","b"],"msg":"Extra inputs are not permitted","input":"x"}]""");
+    }
+
+    @Test
+    void aCheckAcrossFieldsReportsAtTheFieldItNames() {
+        assertErrors(faults(STRICT_RANGE, "{\"low\":5,\"high\":\"5\"}"), """
+                [{"type":"value_error","loc":["body","high"],"msg":"Value error, high must be greater than low",
+                  "input":"5","ctx":{"error":"high must be greater than low"}}]""");
+        assertThat(accepted(STRICT_RANGE, "{\"low\":5,\"high\":6}")).isEqualTo(json("{\"low\":5,\"high\":6}"));
+    }
+
+    @Test
+    void aCheckAcrossFieldsSeesOnlyTheFieldsThatPassedTheirOwnRules() {
+        assertErrors(faults(STRICT_RANGE, "{\"low\":\"x\",\"high\":1}"), """
+                [{"type":"int_parsing","loc":["body","low"],
+                  "msg":"Input should be a valid integer, unable to parse string as an integer","input":"x"}]""");
+    }
 }
