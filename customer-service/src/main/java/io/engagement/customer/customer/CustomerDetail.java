@@ -1,12 +1,15 @@
 package io.engagement.customer.customer;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engagement.customer.activity.ActivitySegment;
+import io.engagement.customer.activity.LatestSession;
+import io.engagement.customer.activity.SegmentRule;
 
 import java.time.Instant;
 
 /**
  * A customer fetched by id or e-mail, with where their latest session was. The session fields stay
- * null, and the segment {@code inactive}, for a customer whose sessions have never been seen.
+ * null for a customer whose sessions have never been seen.
  */
 record CustomerDetail(
         @JsonUnwrapped Customer customer,
@@ -14,9 +17,15 @@ record CustomerDetail(
         String lastSessionNode,
         Instant lastSessionNodeAt,
         String lastSessionChannel,
-        String activitySegment) {
+        ActivitySegment activitySegment) {
 
-    static CustomerDetail neverSeen(Customer customer) {
-        return new CustomerDetail(customer, null, null, null, null, "inactive");
+    static CustomerDetail of(StoredCustomer stored, SegmentRule segments) {
+        LatestSession session = stored.latestSession();
+        ActivitySegment segment = segments.segmentOf(session);
+        if (session == null) {
+            return new CustomerDetail(stored.customer(), null, null, null, null, segment);
+        }
+        return new CustomerDetail(stored.customer(), session.sessionId(), session.node(), session.nodeAt(), session.channel(),
+                segment);
     }
 }

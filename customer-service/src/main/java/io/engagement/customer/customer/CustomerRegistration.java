@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
@@ -38,22 +39,38 @@ class CustomerRegistration {
     private final CustomerEvents events;
     private final CompanyDirectory companies;
     private final IdSequences ids;
+    private final CustomerActivity activity;
 
-    CustomerRegistration(CustomerStore store, CustomerEvents events, CompanyDirectory companies, IdSequences ids) {
+    CustomerRegistration(CustomerStore store, CustomerEvents events, CompanyDirectory companies, IdSequences ids,
+                         CustomerActivity activity) {
         this.store = store;
         this.events = events;
         this.companies = companies;
         this.ids = ids;
+        this.activity = activity;
     }
 
     /**
      * @param locOf where element {@code i} sits in the request body, for 422s on its company
      */
-    Mono<List<Customer>> register(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
+    Mono<List<StoredCustomer>> register(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
         return resolveCompanies(organizationId, customers, locOf)
                 .flatMap(companyIds -> refuseTakenEmails(organizationId, customers).thenReturn(companyIds))
                 .flatMap(companyIds -> write(organizationId, customers, companyIds))
-                .onErrorMap(DuplicateKeyException.class, duplicate -> emailTaken(null));
+                .onErrorMap(DuplicateKeyException.class, duplicate -> emailTaken(null))
+                .flatMap(written -> withParkedSessions(organizationId, written));
+    }
+
+    /** Sessions seen before their customer existed become the new customers' latest. */
+    private Mono<List<StoredCustomer>> withParkedSessions(long organizationId, List<Customer> written) {
+        List<CustomerActivity.NewlyCreated> created = written.stream()
+                .map(customer -> new CustomerActivity.NewlyCreated(customer.id(), customer.customerId(),
+                        CustomerStore.emailKey(customer.email())))
+                .toList();
+        return activity.takeOverParked(organizationId, created)
+                .map(sessions -> written.stream()
+                        .map(customer -> new StoredCustomer(customer, sessions.get(customer.id())))
+                        .toList());
     }
 
     /** Each customer's company id by index; a 422 for every public id the organization does not have. */
@@ -91,7 +108,7 @@ class CustomerRegistration {
         return Flux.fromIterable(customers)
                 .flatMap(customer -> store.findByEmail(organizationId, customer.email()), EMAIL_LOOKUPS_IN_FLIGHT)
                 .next()
-                .flatMap(taken -> Mono.<Void>error(emailTaken(taken.email())));
+                .flatMap(taken -> Mono.<Void>error(emailTaken(taken.customer().email())));
     }
 
     private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {

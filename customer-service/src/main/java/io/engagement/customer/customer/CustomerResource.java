@@ -1,5 +1,7 @@
 package io.engagement.customer.customer;
 
+import io.engagement.customer.activity.CustomerActivity;
+import io.engagement.customer.activity.SegmentRule;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
@@ -33,14 +35,16 @@ class CustomerResource {
     private final CustomerEvents events;
     private final CustomerRegistration registration;
     private final CompanyDirectory companies;
+    private final CustomerActivity activity;
     private final JsonBodyReader bodies;
 
     CustomerResource(CustomerStore store, CustomerEvents events, CustomerRegistration registration,
-                     CompanyDirectory companies, JsonBodyReader bodies) {
+                     CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies) {
         this.store = store;
         this.events = events;
         this.registration = registration;
         this.companies = companies;
+        this.activity = activity;
         this.bodies = bodies;
     }
 
@@ -66,25 +70,27 @@ class CustomerResource {
 
     @GetMapping("/by-email/{email}")
     Mono<CustomerDetail> byEmail(@PathVariable String email, ServerWebExchange exchange) {
-        return store.findByEmail(OrgContext.of(exchange).organizationId(), email)
-                .map(CustomerDetail::neverSeen)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")));
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return store.findByEmail(organizationId, email)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")))
+                .zipWith(activity.segmentsOf(organizationId), CustomerDetail::of);
     }
 
     @GetMapping("/{customer_id}")
     Mono<CustomerDetail> byId(@PathVariable("customer_id") String customerId, ServerWebExchange exchange) {
-        return store.findByPublicId(OrgContext.of(exchange).organizationId(), customerId)
-                .map(CustomerDetail::neverSeen)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")));
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return store.findByPublicId(organizationId, customerId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")))
+                .zipWith(activity.segmentsOf(organizationId), CustomerDetail::of);
     }
 
     @PostMapping
     @ResponseStatus(HttpStatus.CREATED)
-    Mono<Customer> create(ServerWebExchange exchange) {
+    Mono<CreatedCustomer> create(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.read(exchange, NewCustomer.SCHEMA, NewCustomer.class)
                 .flatMap(customer -> registration.register(organizationId, List.of(customer), i -> Loc.body()))
-                .map(created -> created.get(0));
+                .zipWith(activity.segmentsOf(organizationId), (created, segments) -> CreatedCustomer.of(created.get(0), segments));
     }
 
     @PostMapping("/bulk")
@@ -94,20 +100,27 @@ class CustomerResource {
         return bodies.read(exchange, NewCustomers.SCHEMA, NewCustomers.class)
                 .flatMap(request -> registration.register(organizationId, request.customers(),
                         i -> Loc.body().field("customers").index(i)))
-                .map(created -> new CreatedCustomers(created.size(), created));
+                .zipWith(activity.segmentsOf(organizationId), CreatedCustomers::of);
     }
 
-    private Mono<PageEnvelope<CustomerRow>> withCompanyNames(long organizationId, PageEnvelope<Customer> page) {
-        List<Long> companyIds = page.data().stream().map(Customer::companyId).filter(Objects::nonNull).distinct().toList();
+    private Mono<PageEnvelope<CustomerRow>> withCompanyNames(long organizationId, PageEnvelope<StoredCustomer> page) {
+        List<Long> companyIds = page.data().stream().map(stored -> stored.customer().companyId()).filter(Objects::nonNull)
+                .distinct().toList();
         return companies.namesOf(organizationId, companyIds)
-                .map(names -> page.map(customer -> row(customer, names)));
+                .zipWith(activity.segmentsOf(organizationId), (names, segments) -> page.map(stored -> row(stored, names, segments)));
     }
 
-    private static CustomerRow row(Customer customer, Map<Long, String> names) {
-        return new CustomerRow(customer, customer.companyId() == null ? null : names.get(customer.companyId()));
+    private static CustomerRow row(StoredCustomer stored, Map<Long, String> names, SegmentRule segments) {
+        Customer customer = stored.customer();
+        return new CustomerRow(customer, customer.companyId() == null ? null : names.get(customer.companyId()),
+                segments.segmentOf(stored.latestSession()));
     }
 
     /** The bulk answer: how many were created, and what. */
-    record CreatedCustomers(int created, List<Customer> customers) {
+    record CreatedCustomers(int created, List<CreatedCustomer> customers) {
+
+        static CreatedCustomers of(List<StoredCustomer> created, SegmentRule segments) {
+            return new CreatedCustomers(created.size(), created.stream().map(stored -> CreatedCustomer.of(stored, segments)).toList());
+        }
     }
 }

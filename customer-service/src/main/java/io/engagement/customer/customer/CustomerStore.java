@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
@@ -53,23 +54,23 @@ class CustomerStore {
         return AllOrNothingInsert.insert(mongo, COLLECTION, documents);
     }
 
-    Mono<Customer> findByPublicId(long organizationId, String customerId) {
+    Mono<StoredCustomer> findByPublicId(long organizationId, String customerId) {
         return findOne(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId));
     }
 
-    Mono<Customer> findByEmail(long organizationId, String email) {
+    Mono<StoredCustomer> findByEmail(long organizationId, String email) {
         return findOne(Criteria.where("organization_id").is(organizationId).and("email_key").is(emailKey(email)));
     }
 
     /** {@code companyId} is the filter's resolved company, when the query names one. */
-    Mono<PageEnvelope<Customer>> page(long organizationId, CustomerQuery query, Optional<Long> companyId) {
+    Mono<PageEnvelope<StoredCustomer>> page(long organizationId, CustomerQuery query, Optional<Long> companyId) {
         return PagedFind.page(mongo, COLLECTION, filter(organizationId, query, companyId), storedField(query.sortBy()),
                         query.ascending(), query.page())
-                .map(PagedFind.mapped(CustomerStore::fromDocument));
+                .map(PagedFind.mapped(CustomerStore::storedFromDocument));
     }
 
-    private Mono<Customer> findOne(Criteria criteria) {
-        return mongo.findOne(Query.query(criteria), Document.class, COLLECTION).map(CustomerStore::fromDocument);
+    private Mono<StoredCustomer> findOne(Criteria criteria) {
+        return mongo.findOne(Query.query(criteria), Document.class, COLLECTION).map(CustomerStore::storedFromDocument);
     }
 
     /** One flat filter document, so the database can use the organization's index. */
@@ -110,7 +111,12 @@ class CustomerStore {
                 .append("company_id", customer.companyId())
                 .append("time_created", date(customer.timeCreated()))
                 .append("time_updated", date(customer.timeUpdated()))
+                .append(CustomerActivity.REVISION, 0L)
                 .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerEvents.CREATED));
+    }
+
+    static StoredCustomer storedFromDocument(Document document) {
+        return new StoredCustomer(fromDocument(document), CustomerActivity.latestSessionOf(document));
     }
 
     static Customer fromDocument(Document document) {

@@ -1,0 +1,65 @@
+package io.engagement.customer.activity;
+
+import io.engagement.customer.settings.ActivitySegmentThresholds;
+import org.bson.Document;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** What the customer feature asks of activity: the latest session of a customer, segments, and new customers' parked sessions. */
+@Component
+public class CustomerActivity {
+
+    /**
+     * A new customer's document starts this at 0, so even its first session is written through the
+     * equality guard on {@code _id} and the revision.
+     */
+    public static final String REVISION = ActivityStore.REVISION;
+    private static final int CUSTOMERS_IN_FLIGHT = 8;
+
+    private final ActivityStore store;
+    private final LatestSessions sessions;
+    private final ActivitySegmentThresholds thresholds;
+
+    CustomerActivity(ActivityStore store, LatestSessions sessions, ActivitySegmentThresholds thresholds) {
+        this.store = store;
+        this.sessions = sessions;
+        this.thresholds = thresholds;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void prepare() {
+        store.createIndexes().block();
+    }
+
+    /** The organization's segments as of now. */
+    public Mono<SegmentRule> segmentsOf(long organizationId) {
+        return thresholds.of(organizationId).map(settings -> new SegmentRule(settings, Instant.now()));
+    }
+
+    /** The latest session kept on a customer document; null for a customer never seen. */
+    public static LatestSession latestSessionOf(Document customer) {
+        return LatestSession.storedIn(customer);
+    }
+
+    /**
+     * Gives newly created customers the sessions parked for them (telemetry that came before the
+     * customer); answers, by internal id, those that got one.
+     */
+    public Mono<Map<Long, LatestSession>> takeOverParked(long organizationId, List<NewlyCreated> customers) {
+        return Flux.fromIterable(customers)
+                .flatMap(customer -> sessions.takeOverParked(organizationId, customer.id(), customer.customerId(), customer.emailKey())
+                        .map(session -> Map.entry(customer.id(), session)), CUSTOMERS_IN_FLIGHT)
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+    }
+
+    /** A customer just written: its internal id, public id and e-mail key. */
+    public record NewlyCreated(long id, String customerId, String emailKey) {
+    }
+}
