@@ -259,7 +259,8 @@ class CollectionAnalyticsIT {
      * 2,000 events (20 sessions, 1,600 views, 400 errors) are accepted, and the analytics service is
      * stopped at once, while they are being processed. Events posted while it is down are refused
      * with 503. After it is back, every earlier batch is sent again, the rest is sent, and each
-     * session ends with one marker error: every count is exact, and each session still has one exit.
+     * session ends with one marker error: every count is exact, each session still has one exit, and
+ * each session's summary counts each of its events once.
      */
     @Test
     void countsStayExactWhenTheAnalyticsServiceRestartsMidStream() {
@@ -301,6 +302,11 @@ class CollectionAnalyticsIT {
         JsonNode summary = site.analytics(collection, range).get("summary");
         assertThat(counts.apply(summary)).isEqualTo("2000 visits, 520 errors, 20 users, drop-off 0.01");
         assertThat(summary.get("friction_score").asDouble()).isEqualTo(26.0);
+        // each session: 25 events in each of the 5 batches (20 views, 5 errors), and its marker error
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(IntStream.range(0, 20)
+                .mapToObj(s -> suite.get("/external/v1/sessions/r" + s + "-" + run, "x-api-key", site.org.apiKey()).json())
+                .map(session -> session.get("page_view_count").asLong() + " views, " + session.get("total_error_count").asLong() + " errors")
+                .distinct()).containsExactly("100 views, 26 errors"));
     }
 
     /** 10,000 views by as many customers, posted as 20 batches of 500 at once. */

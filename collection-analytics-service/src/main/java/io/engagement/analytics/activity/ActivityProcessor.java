@@ -7,8 +7,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Duration;
@@ -17,42 +16,35 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns telemetry into page activity, each event at most once: an event id seen before within the
- * de-duplication window is dropped. It also keeps each session's latest page view, so that exactly
- * one view per session — its last — counts as an exit. Runs under exactly-once processing, so the
- * stores, the output and the input offsets commit together.
+ * Turns distinct telemetry events into page activity. It keeps each session's latest page view, so
+ * that exactly one view per session — its last — counts as an exit. Runs under exactly-once
+ * processing, so the store, the output and the input offsets commit together.
  */
-final class ActivityProcessor implements Processor<String, String, String, String> {
+final class ActivityProcessor implements Processor<String, JsonNode, String, String> {
 
-    static final String SEEN_EVENTS = "seen-events";
     static final String LAST_VIEWS = "last-page-views";
 
     private final ObjectMapper json;
-    private final Duration dedupWindow;
     private final Duration sessionIdle;
     private ProcessorContext<String, String> context;
-    private WindowStore<String, Long> seen;
     private KeyValueStore<String, String> lastViews;
 
-    ActivityProcessor(ObjectMapper json, Duration dedupWindow, Duration sessionIdle) {
+    ActivityProcessor(ObjectMapper json, Duration sessionIdle) {
         this.json = json;
-        this.dedupWindow = dedupWindow;
         this.sessionIdle = sessionIdle;
     }
 
     @Override
     public void init(ProcessorContext<String, String> context) {
         this.context = context;
-        this.seen = context.getStateStore(SEEN_EVENTS);
         this.lastViews = context.getStateStore(LAST_VIEWS);
         context.schedule(Duration.ofMinutes(10), PunctuationType.WALL_CLOCK_TIME, this::forgetIdleSessions);
     }
 
     @Override
-    public void process(Record<String, String> record) {
-        TelemetryFacts.read(json, record.value())
+    public void process(Record<String, JsonNode> record) {
+        TelemetryFacts.read(record.value())
                 .filter(TelemetryFacts::countsForPages)
-                .filter(event -> firstSighting(event, record.timestamp()))
                 .ifPresent(event -> activityOf(event, record.timestamp()).forEach(contribution ->
                         context.forward(record.withKey(contribution.key()).withValue(json.writeValueAsString(contribution)))));
     }
@@ -81,18 +73,6 @@ final class ActivityProcessor implements Processor<String, String, String, Strin
                 ? List.of(PageActivity.view(org, event.pageId(), event.at(), event.user(), true))
                 : List.of(PageActivity.view(org, event.pageId(), event.at(), event.user(), true),
                         PageActivity.exitMoved(org, last.pageId(), last.at()));
-    }
-
-    /** Remembers the event id; false when it was seen before within the window. */
-    private boolean firstSighting(TelemetryFacts event, long timestamp) {
-        Instant at = Instant.ofEpochMilli(timestamp);
-        try (WindowStoreIterator<Long> earlier = seen.fetch(event.eventKey(), at.minus(dedupWindow), at.plus(dedupWindow))) {
-            if (earlier.hasNext()) {
-                return false;
-            }
-        }
-        seen.put(event.eventKey(), timestamp, timestamp);
-        return true;
     }
 
     private void forgetIdleSessions(long now) {

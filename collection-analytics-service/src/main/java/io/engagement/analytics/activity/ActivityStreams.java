@@ -1,5 +1,7 @@
 package io.engagement.analytics.activity;
 
+import io.engagement.analytics.session.SessionSettings;
+import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
@@ -9,13 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Duration;
 import java.util.Properties;
 
-/** Runs the page-activity topology with exactly-once processing for as long as the service runs. */
+/** Runs the page-activity and session topology with exactly-once processing for as long as the service runs. */
 @Component
 public class ActivityStreams implements SmartLifecycle {
 
@@ -23,22 +26,26 @@ public class ActivityStreams implements SmartLifecycle {
 
     private final ObjectMapper json;
     private final ActivitySettings settings;
+    private final SessionSettings sessions;
+    private final KafkaAdmin admin;
     private final String bootstrapServers;
     private final int port;
     private volatile KafkaStreams streams;
 
-    ActivityStreams(ObjectMapper json, ActivitySettings settings,
+    ActivityStreams(ObjectMapper json, ActivitySettings settings, SessionSettings sessions, KafkaAdmin admin,
                     @Value("${spring.kafka.bootstrap-servers:localhost:9092}") String bootstrapServers,
                     @Value("${server.port:8082}") int port) {
         this.json = json;
         this.settings = settings;
+        this.sessions = sessions;
+        this.admin = admin;
         this.bootstrapServers = bootstrapServers;
         this.port = port;
     }
 
     @Override
     public void start() {
-        streams = new KafkaStreams(ActivityTopology.build(json, settings), properties());
+        streams = new KafkaStreams(ActivityTopology.build(json, settings, sessions, telemetryPartitions()), properties());
         streams.setUncaughtExceptionHandler(failure -> {
             log.error("Page activity processing failed; replacing the stream thread", failure);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
@@ -77,6 +84,11 @@ public class ActivityStreams implements SmartLifecycle {
 
     public KafkaStreams.State state() {
         return streams == null ? KafkaStreams.State.CREATED : streams.state();
+    }
+
+    /** The topic exists by now: its declaration is created before any lifecycle bean starts. */
+    private int telemetryPartitions() {
+        return admin.describeTopics(Topics.TELEMETRY).get(Topics.TELEMETRY).partitions().size();
     }
 
     private Properties properties() {

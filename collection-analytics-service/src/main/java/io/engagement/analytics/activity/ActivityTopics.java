@@ -27,4 +27,9 @@ class ActivityTopics {
     NewTopic pageActivityTopic() {
         return TopicDeclarations.of(Topics.PAGE_ACTIVITY);
     }
+
+    @Bean
+    NewTopic sessionTopic() {
+        return TopicDeclarations.of(Topics.SESSION);
+    }
 }

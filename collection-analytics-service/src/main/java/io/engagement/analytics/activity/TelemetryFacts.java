@@ -2,7 +2,6 @@ package io.engagement.analytics.activity;
 
 import io.engagement.analytics.page.CanonicalUrl;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 import java.time.Instant;
 import java.util.Optional;
@@ -12,9 +11,8 @@ record TelemetryFacts(long organizationId, String eventId, String type, String s
                       String pageId, JsonNode data) {
 
     /** The event, if it is readable and concerns a page; ingest validated it, so others are skipped. */
-    static Optional<TelemetryFacts> read(ObjectMapper json, String envelope) {
+    static Optional<TelemetryFacts> read(JsonNode event) {
         try {
-            JsonNode event = json.readTree(envelope);
             JsonNode data = event.get("data");
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))

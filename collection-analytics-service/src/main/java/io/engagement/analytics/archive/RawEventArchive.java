@@ -64,6 +64,11 @@ class RawEventArchive {
         return PARTITION_PREFIX + MONTH.format(at);
     }
 
+    /** The document that holds a session's events of one hour. */
+    static String idOf(long organizationId, String sessionId, Instant hour) {
+        return organizationId + ":" + sessionId + ":" + hour.toEpochMilli();
+    }
+
     @KafkaListener(id = "raw-event-archive", topics = {Topics.TELEMETRY, Topics.REPLAY}, batch = "true",
             autoStartup = "${engagement.analytics.raw-events.enabled:true}")
     void onEvents(List<ConsumerRecord<String, String>> records) {
@@ -121,7 +126,7 @@ class RawEventArchive {
     private record Chunk(long organizationId, String sessionId, Instant hour) {
 
         String id() {
-            return organizationId + ":" + sessionId + ":" + hour.toEpochMilli();
+            return idOf(organizationId, sessionId, hour);
         }
 
         String collection() {

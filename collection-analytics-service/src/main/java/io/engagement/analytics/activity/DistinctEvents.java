@@ -1,0 +1,73 @@
+package io.engagement.analytics.activity;
+
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.state.WindowStoreIterator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Parses each event envelope once and lets through only the first sighting of an event id within
+ * the de-duplication window, for every processor after it: a resent batch or a redelivered record
+ * is counted by nobody. Runs under exactly-once processing, so the remembered ids commit with the
+ * output and the input offsets.
+ */
+final class DistinctEvents implements Processor<String, String, String, JsonNode> {
+
+    static final String SEEN_EVENTS = "seen-events";
+
+    private final ObjectMapper json;
+    private final Duration window;
+    private ProcessorContext<String, JsonNode> context;
+    private WindowStore<String, Long> seen;
+
+    DistinctEvents(ObjectMapper json, Duration window) {
+        this.json = json;
+        this.window = window;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, JsonNode> context) {
+        this.context = context;
+        this.seen = context.getStateStore(SEEN_EVENTS);
+    }
+
+    @Override
+    public void process(Record<String, String> record) {
+        JsonNode envelope = readable(record.value());
+        if (envelope == null) {
+            return;
+        }
+        String eventKey = envelope.path("org_id").asLong() + ":" + envelope.path("data").path("event_id").asString("");
+        if (firstSighting(eventKey, record.timestamp())) {
+            context.forward(record.withValue(envelope));
+        }
+    }
+
+    /** Ingest validated every event, so an envelope without its id is not ours and is skipped. */
+    private JsonNode readable(String value) {
+        try {
+            JsonNode envelope = json.readTree(value);
+            return envelope.path("data").path("event_id").isString() && envelope.path("org_id").isNumber() ? envelope : null;
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /** Remembers the event id; false when it was seen before within the window. */
+    private boolean firstSighting(String eventKey, long timestamp) {
+        Instant at = Instant.ofEpochMilli(timestamp);
+        try (WindowStoreIterator<Long> earlier = seen.fetch(eventKey, at.minus(window), at.plus(window))) {
+            if (earlier.hasNext()) {
+                return false;
+            }
+        }
+        seen.put(eventKey, timestamp, timestamp);
+        return true;
+    }
+}

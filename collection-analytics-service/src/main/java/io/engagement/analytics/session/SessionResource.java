@@ -1,0 +1,67 @@
+package io.engagement.analytics.session;
+
+import io.engagement.analytics.archive.SessionRecording;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.page.PageRequest;
+import io.engagement.platform.validation.ParamReader;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.util.Optional;
+
+/** Session intelligence: sessions newest first, one session, and its recording. */
+@RestController
+@RequestMapping("/external/v1/sessions")
+class SessionResource {
+
+    private final SessionStore store;
+    private final SessionRecording recording;
+
+    SessionResource(SessionStore store, SessionRecording recording) {
+        this.store = store;
+        this.recording = recording;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void prepare() {
+        store.createIndexes().block();
+    }
+
+    @GetMapping
+    Mono<PageEnvelope<SessionView>> list(ServerWebExchange exchange) {
+        ParamReader query = ParamReader.query(exchange);
+        PageRequest page = PageRequest.from(query);
+        Optional<String> customerId = query.string("customer_id");
+        query.validate();
+        return store.page(OrgContext.of(exchange).organizationId(), customerId, page).map(found -> found.map(SessionView::of));
+    }
+
+    @GetMapping("/{session_id}")
+    Mono<SessionView> get(@PathVariable("session_id") String sessionId, ServerWebExchange exchange) {
+        return session(sessionId, exchange).map(SessionView::of);
+    }
+
+    @GetMapping("/{session_id}/replay")
+    Mono<SessionView.Replay> replay(@PathVariable("session_id") String sessionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return session(sessionId, exchange)
+                .flatMap(session -> recording.chunks(organizationId, sessionId, session.startedAt(), session.lastSeenAt())
+                        .<Object>map(chunk -> chunk)
+                        .collectList()
+                        .map(chunks -> new SessionView.Replay(sessionId, chunks)));
+    }
+
+    private Mono<SessionSummarized> session(String sessionId, ServerWebExchange exchange) {
+        return store.find(OrgContext.of(exchange).organizationId(), sessionId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Session")));
+    }
+}

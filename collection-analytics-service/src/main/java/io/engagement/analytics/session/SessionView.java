@@ -1,0 +1,23 @@
+package io.engagement.analytics.session;
+
+import io.engagement.platform.event.SessionSummarized;
+
+import java.time.Instant;
+
+/** A session as the sessions API shows it. */
+record SessionView(String sessionId, String customerId, String anonymousId, Instant startedAt, Instant lastSeenAt,
+                   String channel, String lastUrl, long pageViewCount, long totalErrorCount, long apiCallCount,
+                   double apiErrorRate, double avgResponseTimeMs, double engagementScore, double churnRiskScore,
+                   long replayChunks) {
+
+    static SessionView of(SessionSummarized session) {
+        return new SessionView(session.sessionId(), session.customerId(), session.anonymousId(), session.startedAt(),
+                session.lastSeenAt(), session.channel(), session.lastUrl(), session.pageViewCount(), session.totalErrorCount(),
+                session.apiCallCount(), session.apiErrorRate(), session.avgResponseTimeMs(), session.engagementScore(),
+                session.churnRiskScore(), session.replayChunks());
+    }
+
+    /** {@code GET /external/v1/sessions/{session_id}/replay}: the chunks' recordings in the order received. */
+    record Replay(String sessionId, java.util.List<Object> chunks) {
+    }
+}
