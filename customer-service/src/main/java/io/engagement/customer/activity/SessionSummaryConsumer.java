@@ -33,7 +33,9 @@ class SessionSummaryConsumer {
         this.json = json;
     }
 
-    @KafkaListener(id = "customer-activity", topics = Topics.SESSION, batch = "true")
+    /** Summaries are published in exactly-once transactions; an aborted one is never read. */
+    @KafkaListener(id = "customer-activity", topics = Topics.SESSION, batch = "true",
+            properties = "isolation.level=read_committed")
     void onSummaries(List<ConsumerRecord<String, String>> records) {
         Map<SessionOwner, LatestSession> newestByOwner = new LinkedHashMap<>();
         records.stream()
