@@ -155,19 +155,19 @@ class CustomerActivityIT {
                 site.view(sessionForty, "/docs/start", daysAgo(40)).put("customer_id", monthAgo),
                 site.view(sessionSeventy, "/settings", daysAgo(70)).put("customer_id", longAgo)));
 
-        JsonNode ada = awaitLatestSession(today, sessionToday);
+        JsonNode ada = awaitLatestSession(today, sessionToday, "/checkout");
         assertThat(ada.get("last_session_node").asString()).isEqualTo("/checkout");
         assertThat(Instant.parse(ada.get("last_session_node_at").asString())).isEqualTo(hoursAgo(1));
         assertThat(ada.get("last_session_channel").asString()).isEqualTo("web");
         assertThat(ada.get("activity_segment").asString()).isEqualTo("active");
         assertThat(ada.get("is_active").asBoolean()).isTrue();
-        JsonNode bea = awaitLatestSession(identified, sessionIdentified);
+        JsonNode bea = awaitLatestSession(identified, sessionIdentified, "/welcome");
         assertThat(bea.get("last_session_node").asString()).isEqualTo("/welcome");
         assertThat(Instant.parse(bea.get("last_session_node_at").asString())).isEqualTo(daysAgo(10));
         assertThat(bea.get("activity_segment").asString()).isEqualTo("slightly_active");
         assertThat(suite.get(CUSTOMERS + "/by-email/bea%40example.com", "x-api-key", org.apiKey()).json()).isEqualTo(bea);
-        assertThat(awaitLatestSession(monthAgo, sessionForty).get("activity_segment").asString()).isEqualTo("dormant");
-        JsonNode di = awaitLatestSession(longAgo, sessionSeventy);
+        assertThat(awaitLatestSession(monthAgo, sessionForty, "/docs/start").get("activity_segment").asString()).isEqualTo("dormant");
+        JsonNode di = awaitLatestSession(longAgo, sessionSeventy, "/settings");
         assertThat(di.get("last_session_node").asString()).isEqualTo("/settings");
         assertThat(di.get("activity_segment").asString()).isEqualTo("inactive");
         JsonNode ed = customer(neverSeen);
@@ -195,11 +195,11 @@ class CustomerActivityIT {
         String first = "s-" + UUID.randomUUID();
         String second = "s-" + UUID.randomUUID();
         site.send(List.of(site.view(first, "/first", daysAgo(20)).put("customer_id", ada)));
-        assertThat(awaitLatestSession(ada, first).get("activity_segment").asString()).isEqualTo("slightly_active");
+        assertThat(awaitLatestSession(ada, first, "/first").get("activity_segment").asString()).isEqualTo("slightly_active");
 
         site.send(List.of(site.view(second, "/second", hoursAgo(3)).put("customer_id", ada)));
 
-        JsonNode latest = awaitLatestSession(ada, second);
+        JsonNode latest = awaitLatestSession(ada, second, "/second");
         assertThat(latest.get("last_session_node").asString()).isEqualTo("/second");
         assertThat(latest.get("activity_segment").asString()).isEqualTo("active");
         // an older session that goes on with events from its own past stays behind
@@ -221,7 +221,7 @@ class CustomerActivityIT {
                 "x-api-key", org.apiKey());
 
         assertThat(created.status()).isEqualTo(201);
-        JsonNode newcomer = awaitLatestSession(created.json().get("customer_id").asString(), session);
+        JsonNode newcomer = awaitLatestSession(created.json().get("customer_id").asString(), session, "/signup");
         assertThat(newcomer.get("last_session_node").asString()).isEqualTo("/signup");
         assertThat(newcomer.get("activity_segment").asString()).isEqualTo("active");
     }
@@ -239,7 +239,7 @@ class CustomerActivityIT {
 
         site.send(List.of(site.view(mine, "/mine", daysAgo(2)).put("customer_id", ada)));
 
-        JsonNode latest = awaitLatestSession(ada, mine);
+        JsonNode latest = awaitLatestSession(ada, mine, "/mine");
         assertThat(latest.get("last_session_node").asString()).isEqualTo("/mine");
     }
 
@@ -272,9 +272,13 @@ class CustomerActivityIT {
         return answer.json();
     }
 
-    private JsonNode awaitLatestSession(String customerId, String sessionId) {
-        await().atMost(FOLLOWED).untilAsserted(() ->
-                assertThat(customer(customerId).get("last_session_id").asString()).isEqualTo(sessionId));
+    /** Waits until the customer's latest session is {@code sessionId} with its last page {@code node}. */
+    private JsonNode awaitLatestSession(String customerId, String sessionId, String node) {
+        await().atMost(FOLLOWED).untilAsserted(() -> {
+            JsonNode customer = customer(customerId);
+            assertThat(customer.get("last_session_id").asString()).isEqualTo(sessionId);
+            assertThat(customer.get("last_session_node").asString()).isEqualTo(node);
+        });
         return customer(customerId);
     }
 
