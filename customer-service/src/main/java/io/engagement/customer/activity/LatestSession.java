@@ -54,7 +54,7 @@ public record LatestSession(String sessionId, String node, Instant nodeAt, Strin
     }
 
     /** The latest session kept on a customer document, or null for a customer never seen. */
-    public static LatestSession storedIn(Document customer) {
+    static LatestSession storedIn(Document customer) {
         Document stored = customer.get(FIELD, Document.class);
         return stored == null ? null : fromDocument(stored);
     }
