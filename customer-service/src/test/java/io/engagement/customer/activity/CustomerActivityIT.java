@@ -65,6 +65,10 @@ class CustomerActivityIT {
     private InternalToken tokens;
     @Autowired
     private Environment environment;
+    @Autowired
+    private ActivityStore store;
+    @Autowired
+    private LatestSessions sessions;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry properties) {
@@ -144,6 +148,44 @@ class CustomerActivityIT {
         assertThat(fetched.get("last_session_node").asString()).isEqualTo("/signup");
         assertThat(fetched.get("activity_segment").asString()).isEqualTo("active");
         assertThat(mongo.findById(parked, Document.class, ActivityStore.PARKED).blockOptional()).isEmpty();
+    }
+
+    @Test
+    void aWriteThatLostARaceIsDecidedAgainOnWhatTheWinnerWrote() {
+        JsonNode ada = create("Ada Lovelace", "ada@example.com");
+        String adaId = ada.get("customer_id").asString();
+        long id = ada.get("id").asLong();
+        publish(summary("s-2", adaId, null, 30, 6, "/won"));
+        awaitEventCount(adaId, 6);
+        String parked = SessionOwner.byEmailKey(organizationId, "ada@example.com");
+
+        // a take-over assumes the customer was just created (revision 0); the consumer got there first
+        store.park(parked, organizationId, LatestSession.of(summary("s-1", null, "ada@example.com", 10, 2, "/older"))).block();
+        sessions.takeOverParked(organizationId, id, adaId, "ada@example.com").block();
+        assertThat(stored(adaId).getString("session_id")).isEqualTo("s-2");
+
+        store.park(parked, organizationId, LatestSession.of(summary("s-3", null, "ada@example.com", 40, 1, "/newer"))).block();
+        sessions.takeOverParked(organizationId, id, adaId, "ada@example.com").block();
+        assertThat(stored(adaId).getString("session_id")).isEqualTo("s-3");
+        assertThat(stored(adaId).getString("node")).isEqualTo("/newer");
+        assertThat(mongo.findById(parked, Document.class, ActivityStore.PARKED).blockOptional()).isEmpty();
+    }
+
+    @Test
+    void aCustomerStoredBeforeActivityWasTrackedGetsItsFirstSessionToo() {
+        String customerId = UUID.randomUUID().toString();
+        mongo.insert(new Document("_id", ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50))
+                .append("organization_id", organizationId)
+                .append("customer_id", customerId)
+                .append("name", "Old Timer")
+                .append("email", "old@example.com")
+                .append("email_key", "old@example.com")
+                .append("source", "api"), ActivityStore.CUSTOMERS).block();
+
+        publish(summary("s-1", customerId, null, 10, 3, "/back"));
+
+        awaitEventCount(customerId, 3);
+        assertThat(get("/external/v1/customers/" + customerId).get("last_session_node").asString()).isEqualTo("/back");
     }
 
     @Test
