@@ -43,17 +43,14 @@ public final class CustomerBenchmark {
     static final int DEFAULT_CUSTOMERS = 100_000;
     private static final int BATCH = 100;
     private static final int LOADERS = 4;
-    // enough for the JIT to compile the hot paths of a point operation; slow list queries stop at the time limit
-    private static final int WARM_UP_ITERATIONS = 3_000;
-    private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(30);
     private static final String DATABASE = "engagement_customer";
     private static final String COLLECTION = "customers";
     /** Every customer's name carries one of these tokens, so a search for one matches a few customers. */
     private static final int SEARCH_TOKENS = 20_000;
 
     private final int customers = Integer.getInteger("bench.customers", DEFAULT_CUSTOMERS);
-    private final int iterations = Integer.getInteger("bench.iterations", 300);
-    private final Duration limit = Duration.ofSeconds(Long.getLong("bench.seconds", 30));
+    private final SideBySide sideBySide = new SideBySide(Integer.getInteger("bench.iterations", 300),
+            Duration.ofSeconds(Long.getLong("bench.seconds", 30)));
     private final Random random = new Random(42);
     private final AtomicLong unique = new AtomicLong();
 
@@ -72,7 +69,7 @@ public final class CustomerBenchmark {
             load();
             try (MongoClient client = MongoClients.create(suite.credentials().mongodbUri())) {
                 MongoCollection<Document> collection = client.getDatabase(DATABASE).getCollection(COLLECTION);
-                List<Row> rows = measure(collection, client.getDatabase(DATABASE).getCollection("id_sequences"));
+                List<SideBySide.Row> rows = measure(collection, client.getDatabase(DATABASE).getCollection("id_sequences"));
                 print(rows);
             }
         }
@@ -134,19 +131,19 @@ public final class CustomerBenchmark {
 
     // --- measurements ---------------------------------------------------------------------------
 
-    private List<Row> measure(MongoCollection<Document> customers, MongoCollection<Document> sequences) {
+    private List<SideBySide.Row> measure(MongoCollection<Document> customers, MongoCollection<Document> sequences) {
         Bson organization = Filters.eq("organization_id", organizationId);
         Bson newestFirst = Sorts.orderBy(Sorts.descending("time_created"), Sorts.descending("_id"));
-        List<Row> rows = new ArrayList<>();
+        List<SideBySide.Row> rows = new ArrayList<>();
 
-        rows.add(compare("list, default page",
+        rows.add(sideBySide.compare("list, default page",
                 () -> SuiteHttp.expect(http.get("/external/v1/customers"), 200),
                 () -> {
                     customers.find(organization).sort(newestFirst).limit(20).into(new ArrayList<>());
                     customers.countDocuments(organization);
                 }));
 
-        rows.add(compare("list with search",
+        rows.add(sideBySide.compare("list with search",
                 () -> SuiteHttp.expect(http.get("/external/v1/customers?search=" + encode(searchToken())), 200),
                 () -> {
                     // one flat filter document, as the service sends it
@@ -155,7 +152,7 @@ public final class CustomerBenchmark {
                     customers.countDocuments(filter);
                 }));
 
-        rows.add(compare("get by email",
+        rows.add(sideBySide.compare("get by email",
                 () -> SuiteHttp.expect(http.get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
                 () -> {
                     String email = email(random.nextInt(this.customers));
@@ -164,7 +161,7 @@ public final class CustomerBenchmark {
                     }
                 }));
 
-        rows.add(compare("create",
+        rows.add(sideBySide.compare("create",
                 () -> SuiteHttp.expect(http.post("/external/v1/external/v1/customers",
                         "{\"name\": \"Created " + unique.get() + "\", \"email\": \"suite-created-" + unique.incrementAndGet()
                                 + "@bench.test\", \"source\": \"api\", \"city\": \"Lagos\"}"), 201),
@@ -218,53 +215,14 @@ public final class CustomerBenchmark {
                 .append("time_updated", now);
     }
 
-    private Row compare(String operation, Runnable suite, Runnable database) {
-        System.out.printf("Measuring %s ...%n", operation);
-        Percentiles throughSuite = time(suite);
-        Percentiles direct = time(database);
-        System.out.printf("  suite: %d runs, p50 %.2f ms, p99 %.2f ms; database: %d runs, p50 %.2f ms, p99 %.2f ms%n",
-                throughSuite.runs(), throughSuite.p50(), throughSuite.p99(), direct.runs(), direct.p50(), direct.p99());
-        return new Row(operation, throughSuite, direct);
-    }
-
-    /** Warm-up first, then at most {@code iterations} runs or {@code limit} time, whichever comes first. */
-    private Percentiles time(Runnable operation) {
-        long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();
-        for (int i = 0; i < WARM_UP_ITERATIONS && System.nanoTime() < warmUpEnd; i++) {
-            operation.run();
-        }
-        long[] samples = new long[iterations];
-        int runs = 0;
-        long end = System.nanoTime() + limit.toNanos();
-        while (runs < iterations && System.nanoTime() < end) {
-            long started = System.nanoTime();
-            operation.run();
-            samples[runs++] = System.nanoTime() - started;
-        }
-        return Percentiles.of(samples, runs);
-    }
-
-    private static void print(List<Row> rows) {
-        String line = "+----------------------+------------+------------+---------------+---------------+------------+";
-        System.out.println();
-        System.out.println(line);
-        System.out.printf("| %-20s | %10s | %10s | %13s | %13s | %10s |%n",
-                "operation", "suite p50", "suite p99", "database p50", "database p99", "ratio p50");
-        System.out.println(line);
-        for (Row row : rows) {
-            System.out.printf("| %-20s | %7.2f ms | %7.2f ms | %10.2f ms | %10.2f ms | %9.2fx |%n", row.operation(),
-                    row.suite().p50(), row.suite().p99(), row.database().p50(), row.database().p99(),
-                    row.suite().p50() / row.database().p50());
-        }
-        System.out.println(line);
+    private static void print(List<SideBySide.Row> rows) {
+        SideBySide.print(rows);
         System.out.println("target: suite p50 within 3x of the database");
         rows.forEach(row -> System.out.printf("  %-20s %s%n", row.operation(),
                 row.suite().p50() <= 3 * row.database().p50() ? "within 3x" : "NOT within 3x"));
         System.out.println();
     }
 
-    record Row(String operation, Percentiles suite, Percentiles database) {
-    }
 
     private static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");

@@ -6,6 +6,9 @@ import io.engagement.platform.error.ContractErrorHandler;
 import io.engagement.platform.health.MongoPingHealthIndicator;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.lifecycle.ParentProcessWatch;
+import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.lifecycle.StartupWorkRunner;
+import org.springframework.beans.factory.ObjectProvider;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -105,6 +108,11 @@ public class PlatformAutoConfiguration {
         DocumentOutbox documentOutbox(ReactiveMongoTemplate mongo, EventPublisher publisher) {
             return new DocumentOutbox(mongo, publisher);
         }
+    }
+
+    @Bean
+    StartupWorkRunner startupWorkRunner(ObjectProvider<StartupWork> work) {
+        return new StartupWorkRunner(work.orderedStream().toList());
     }
 
     @Bean

@@ -6,8 +6,6 @@ import io.engagement.platform.error.ApiException;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -43,11 +41,6 @@ class CollectionResource {
         this.analytics = analytics;
         this.pages = pages;
         this.bodies = bodies;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
     }
 
     @GetMapping

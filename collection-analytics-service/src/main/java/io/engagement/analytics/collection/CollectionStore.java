@@ -1,5 +1,6 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
@@ -22,7 +23,7 @@ import java.util.List;
  * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write).
  */
 @Component
-class CollectionStore {
+class CollectionStore implements StartupWork {
 
     static final String COLLECTION = "page_collections";
 
@@ -32,7 +33,9 @@ class CollectionStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         return mongo.indexOps(COLLECTION)
                 .createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("collection_id", Sort.Direction.ASC).unique())
                 .then();

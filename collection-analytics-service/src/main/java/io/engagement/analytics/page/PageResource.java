@@ -2,8 +2,6 @@ package io.engagement.analytics.page;
 
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.validation.ParamReader;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
@@ -22,11 +20,6 @@ class PageResource {
 
     PageResource(PageStore pages) {
         this.pages = pages;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        pages.createIndexes().block();
     }
 
     @GetMapping("/external/v1/page-collections/pages")

@@ -1,5 +1,6 @@
 package io.engagement.analytics.page;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -18,7 +19,7 @@ import java.util.List;
 
 /** The page registry: one document per organization and canonical URL. */
 @Component
-public class PageStore {
+public class PageStore implements StartupWork {
 
     static final String COLLECTION = "pages";
     private static final List<String> SEARCHED = List.of("title", "canonical_url", "display_url");
@@ -29,7 +30,9 @@ public class PageStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         var indexes = mongo.indexOps(COLLECTION);
         return Flux.concat(
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("canonical_url", Sort.Direction.ASC).unique()),

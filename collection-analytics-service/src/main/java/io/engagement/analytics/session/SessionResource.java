@@ -7,8 +7,6 @@ import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
 import io.engagement.platform.validation.ParamReader;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -29,11 +27,6 @@ class SessionResource {
     SessionResource(SessionStore store, SessionRecording recording) {
         this.store = store;
         this.recording = recording;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
     }
 
     @GetMapping

@@ -1,5 +1,6 @@
 package io.engagement.analytics.session;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.page.PageEnvelope;
@@ -31,7 +32,7 @@ import static io.engagement.platform.store.Documents.instantOf;
  * raw events they were made from.
  */
 @Component
-class SessionStore {
+class SessionStore implements StartupWork {
 
     static final String COLLECTION = "sessions";
 
@@ -43,7 +44,9 @@ class SessionStore {
         this.retention = retention;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         var indexes = mongo.indexOps(COLLECTION);
         return Flux.concat(
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("last_seen_at", Sort.Direction.DESC)),

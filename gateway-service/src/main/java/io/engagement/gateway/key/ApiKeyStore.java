@@ -1,5 +1,6 @@
 package io.engagement.gateway.key;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.auth.KeyKind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -18,7 +19,7 @@ import java.util.Date;
 
 /** Keys in the gateway's own database, found by hash through a unique index. */
 @Component
-class ApiKeyStore {
+class ApiKeyStore implements StartupWork {
 
     private static final String COLLECTION = "api_keys";
 
@@ -28,7 +29,9 @@ class ApiKeyStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         return mongo.indexOps(COLLECTION).createIndex(new Index("hash", Sort.Direction.ASC).unique()).then();
     }
 

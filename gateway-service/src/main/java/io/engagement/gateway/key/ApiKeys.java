@@ -6,8 +6,6 @@ import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.id.IdSequences;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -38,11 +36,6 @@ public class ApiKeys {
                 .maximumSize(properties.cacheSize())
                 .expireAfterWrite(properties.cacheTtl())
                 .buildAsync();
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void createIndexes() {
-        store.createIndexes().block();
     }
 
     public Mono<IssuedKey> issue(long organizationId, KeyKind kind) {

@@ -1,5 +1,6 @@
 package io.engagement.messaging.idempotency;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Keys by {@code org:key}; a unique {@code _id} decides which request owns a key. */
 @Component
-class IdempotencyStore {
+class IdempotencyStore implements StartupWork {
 
     private static final String COLLECTION = "idempotency_keys";
 
@@ -29,7 +30,9 @@ class IdempotencyStore {
     }
 
     /** MongoDB drops expired keys by itself; a key found expired is taken over anyway. */
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         return mongo.indexOps(COLLECTION)
                 .createIndex(new Index("expires_at", Sort.Direction.ASC).expire(0, TimeUnit.SECONDS)).then();
     }

@@ -7,8 +7,6 @@ import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -52,11 +50,6 @@ public class IdempotentSends {
         this.store = store;
         this.json = json;
         this.settings = properties.idempotency();
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
     }
 
     /** Runs {@code send} at most once per key and body, answering 200 with what it produced. */

@@ -1,0 +1,247 @@
+package io.engagement.bench;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The watching half of the suite, as a user feels it, in one run:
+ * <ol>
+ *   <li>detection latency: telemetry at a steady rate (default 1,000 events/s) with every consumer
+ *   running, one failing API call per 100 events, each to a URL of its own, so each raises a
+ *   {@code repeated_api_failures} alert; from the moment its batch is sent until the alert shows in
+ *   {@code GET /external/v1/alerts}, beside the ingest latency (until 202) of the same batches;</li>
+ *   <li>the sessions API at {@code bench.sessions} sessions (default 1,000,000), ingested as one
+ *   page view each, timed through the gateway and straight against the database.</li>
+ * </ol>
+ * System properties: {@code bench.rate} (1000 events/s), {@code bench.detection.seconds} (60),
+ * {@code bench.sessions} (1000000), {@code bench.iterations} (300), {@code bench.seconds} (30).
+ */
+public final class MonitoringBenchmark {
+
+    private static final String DATABASE = "engagement_analytics";
+    private static final int BATCH = 100;
+    private static final int LOAD_BATCH = 500;
+    private static final int LOADERS = 4;
+    private static final Pattern SUBJECT = Pattern.compile("\"subject\"\\s*:\\s*\"([^\"]+)\"");
+
+    private final int rate = Integer.getInteger("bench.rate", 1_000);
+    private final Duration detectionTime = Duration.ofSeconds(Long.getLong("bench.detection.seconds", 60));
+    private final int sessions = Integer.getInteger("bench.sessions", 1_000_000);
+    private final SideBySide sideBySide = new SideBySide(Integer.getInteger("bench.iterations", 300),
+            Duration.ofSeconds(Long.getLong("bench.seconds", 30)));
+    private final Random random = new Random(42);
+
+    private SuiteHttp http;
+
+    public static void main(String[] args) throws Exception {
+        new MonitoringBenchmark().run();
+    }
+
+    private void run() throws Exception {
+        System.out.printf("Monitoring benchmark: detection at %,d events/s for %d s, sessions API at %,d sessions%n",
+                rate, detectionTime.toSeconds(), sessions);
+        try (BenchSuite suite = BenchSuite.start()) {
+            http = suite.http();
+            Detection detection = detection();
+            long organizationId = suite.credentials().organizationId();
+            loadSessions();
+            try (MongoClient client = MongoClients.create(suite.credentials().mongodbUri())) {
+                MongoCollection<Document> stored = client.getDatabase(DATABASE).getCollection("sessions");
+                awaitStored(stored);
+                List<SideBySide.Row> rows = sessionsApi(stored, organizationId);
+                detection.print();
+                SideBySide.print(rows);
+                System.out.printf("sessions API at %,d sessions: p99 %s%n%n", sessions,
+                        rows.stream().map(row -> String.format("%s %.1f ms", row.operation(), row.suite().p99())).toList());
+            }
+        }
+    }
+
+    // --- detection ------------------------------------------------------------------------------
+
+    private Detection detection() throws Exception {
+        SuiteHttp.expect(http.post("/external/v1/alerts/rules", """
+                {"name": "Bench: any failing endpoint", "type": "repeated_api_failures", "threshold": 1,
+                 "frequency": "hourly", "channels": [{"type": "dashboard"}]}"""), 201);
+        Map<String, Long> sentAt = new ConcurrentHashMap<>();
+        Map<String, Long> seenAt = new ConcurrentHashMap<>();
+        List<Long> ingestNanos = new ArrayList<>();
+        ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
+        watcher.scheduleWithFixedDelay(() -> watchAlerts(seenAt), 0, 50, TimeUnit.MILLISECONDS);
+        long batches = detectionTime.toSeconds() * rate / BATCH;
+        long interval = TimeUnit.SECONDS.toNanos(1) * BATCH / rate;
+        long started = System.nanoTime();
+        System.out.printf("Sending %,d events at %,d/s with every consumer running ...%n", batches * BATCH, rate);
+        for (long b = 0; b < batches; b++) {
+            long due = started + b * interval;
+            while (System.nanoTime() < due) {
+                Thread.onSpinWait();
+            }
+            String failing = "https://api.bench.test/orders/" + b;
+            long sent = System.nanoTime();
+            SuiteHttp.expect(http.post("/external/v1/events", batch(b, failing)), 202);
+            ingestNanos.add(System.nanoTime() - sent);
+            sentAt.put(failing, sent);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (seenAt.size() < sentAt.size() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        watcher.shutdownNow();
+        long[] detected = sentAt.entrySet().stream().filter(sent -> seenAt.containsKey(sent.getKey()))
+                .mapToLong(sent -> seenAt.get(sent.getKey()) - sent.getValue()).toArray();
+        return new Detection(Percentiles.of(ingestNanos.stream().mapToLong(Long::longValue).toArray(), ingestNanos.size()),
+                Percentiles.of(detected, detected.length), sentAt.size());
+    }
+
+    /** 99 page views and one failing call; the events are spread over the last seconds. */
+    private String batch(long b, String failingUrl) {
+        StringBuilder body = new StringBuilder("{\"events\": [");
+        Instant now = Instant.now();
+        for (int i = 0; i < BATCH; i++) {
+            String session = "bench-" + (b % 200);
+            String at = now.minusMillis(BATCH - i).toString();
+            body.append(i == 0 ? "" : ",");
+            if (i == BATCH - 1) {
+                body.append("{\"type\": \"api_log\", \"session_id\": \"").append(session).append("\", \"timestamp\": \"").append(at)
+                        .append("\", \"url\": \"https://app.bench.test/checkout\", \"request_url\": \"").append(failingUrl)
+                        .append("\", \"method\": \"POST\", \"status\": 503, \"duration_ms\": 120}");
+            } else {
+                body.append("{\"type\": \"page_view\", \"session_id\": \"").append(session).append("\", \"timestamp\": \"").append(at)
+                        .append("\", \"url\": \"https://app.bench.test/page/").append(i % 50).append("\"}");
+            }
+        }
+        return body.append("]}").toString();
+    }
+
+    private void watchAlerts(Map<String, Long> seenAt) {
+        try {
+            HttpResponse<String> page = http.get("/external/v1/alerts?type=repeated_api_failures&page_size=100");
+            long now = System.nanoTime();
+            Matcher subject = SUBJECT.matcher(page.body());
+            while (subject.find()) {
+                seenAt.putIfAbsent(subject.group(1), now);
+            }
+        } catch (RuntimeException unavailable) {
+            // the next look will tell
+        }
+    }
+
+    private record Detection(Percentiles ingest, Percentiles detected, int alerts) {
+
+        void print() {
+            System.out.println();
+            System.out.printf("Detection at a steady rate: %d of %d alerts seen%n", detected.runs(), alerts);
+            System.out.printf("  ingest (sent until 202)        p50 %8.1f ms   p99 %8.1f ms%n", ingest.p50(), ingest.p99());
+            System.out.printf("  detection (sent until visible) p50 %8.1f ms   p99 %8.1f ms%n", detected.p50(), detected.p99());
+            double behind = detected.p99() - ingest.p99();
+            System.out.printf("  detection p99 is %.2f s behind ingest p99 (target: within 2 s): %s%n", behind / 1000,
+                    behind <= 2000 ? "met" : "NOT met");
+        }
+    }
+
+    // --- sessions -------------------------------------------------------------------------------
+
+    /** One page view per session, {@value #LOAD_BATCH} a request, {@value #LOADERS} in flight. */
+    private void loadSessions() throws Exception {
+        int batches = (sessions + LOAD_BATCH - 1) / LOAD_BATCH;
+        AtomicInteger next = new AtomicInteger();
+        long started = System.nanoTime();
+        ExecutorService loaders = Executors.newFixedThreadPool(LOADERS);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int l = 0; l < LOADERS; l++) {
+                running.add(loaders.submit(() -> {
+                    for (int batch = next.getAndIncrement(); batch < batches; batch = next.getAndIncrement()) {
+                        SuiteHttp.expect(http.post("/external/v1/events", sessionBatch(batch)), 202);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> loader : running) {
+                loader.get();
+            }
+        } finally {
+            loaders.shutdownNow();
+        }
+        System.out.printf("Ingested %,d sessions in %.1f s%n", sessions, BenchSuite.seconds(started));
+    }
+
+    private String sessionBatch(int batch) {
+        StringBuilder body = new StringBuilder("{\"events\": [");
+        Instant base = Instant.now().minus(Duration.ofDays(1));
+        for (int i = batch * LOAD_BATCH; i < Math.min(sessions, (batch + 1) * LOAD_BATCH); i++) {
+            body.append(i == batch * LOAD_BATCH ? "" : ",")
+                    .append("{\"type\": \"page_view\", \"session_id\": \"").append(sessionId(i))
+                    .append("\", \"customer_id\": \"").append(customerId(i))
+                    .append("\", \"timestamp\": \"").append(base.plusMillis(i)).append("\", \"url\": \"https://app.bench.test/page/")
+                    .append(i % 50).append("\"}");
+        }
+        return body.append("]}").toString();
+    }
+
+    private static String sessionId(int i) {
+        return "load-" + i;
+    }
+
+    /** Ten sessions per customer. */
+    private static String customerId(int i) {
+        return "customer-" + i / 10;
+    }
+
+    private void awaitStored(MongoCollection<Document> stored) throws InterruptedException {
+        long started = System.nanoTime();
+        long count = 0;
+        while (count < sessions) {
+            Thread.sleep(5_000);
+            count = stored.estimatedDocumentCount();
+            System.out.printf("  %,d sessions stored (%.0f/s)%n", count, count / BenchSuite.seconds(started));
+        }
+        System.out.printf("Stored %,d sessions %.1f s after ingest ended%n", count, BenchSuite.seconds(started));
+    }
+
+    private List<SideBySide.Row> sessionsApi(MongoCollection<Document> stored, long organizationId) {
+        Bson organization = Filters.eq("organization_id", organizationId);
+        Bson newestFirst = Sorts.orderBy(Sorts.descending("last_seen_at"), Sorts.descending("_id"));
+        List<SideBySide.Row> rows = new ArrayList<>();
+        rows.add(sideBySide.compare("get one session",
+                () -> SuiteHttp.expect(http.get("/external/v1/sessions/" + sessionId(random.nextInt(sessions))), 200),
+                () -> stored.find(Filters.eq("_id", organizationId + ":" + sessionId(random.nextInt(sessions)))).first()));
+        rows.add(sideBySide.compare("list of a customer",
+                () -> SuiteHttp.expect(http.get("/external/v1/sessions?customer_id=" + customerId(random.nextInt(sessions))), 200),
+                () -> {
+                    Bson filter = Filters.and(organization, Filters.eq("customer_id", customerId(random.nextInt(sessions))));
+                    stored.find(filter).sort(newestFirst).limit(20).into(new ArrayList<>());
+                    stored.countDocuments(filter);
+                }));
+        rows.add(sideBySide.compare("list, default page",
+                () -> SuiteHttp.expect(http.get("/external/v1/sessions"), 200),
+                () -> {
+                    stored.find(organization).sort(newestFirst).limit(20).into(new ArrayList<>());
+                    stored.countDocuments(organization);
+                }));
+        return rows;
+    }
+}

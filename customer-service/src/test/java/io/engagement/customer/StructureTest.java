@@ -1,0 +1,12 @@
+package io.engagement.customer;
+
+import io.engagement.testkit.ServiceStructure;
+import org.junit.jupiter.api.Test;
+
+class StructureTest {
+
+    @Test
+    void featuresHaveNoCyclesAndNoOtherServicesCodeIsUsed() {
+        ServiceStructure.verify("io.engagement.customer");
+    }
+}
