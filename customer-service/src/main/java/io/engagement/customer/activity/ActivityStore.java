@@ -1,5 +1,6 @@
 package io.engagement.customer.activity;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
@@ -24,7 +25,7 @@ import static io.engagement.platform.store.Documents.longOf;
  * {@code _id} and a revision the read saw: a write that lost a race matches nothing and is redone.
  */
 @Component
-class ActivityStore {
+class ActivityStore implements StartupWork {
 
     /** The customer feature's collection; this feature writes only {@link LatestSession#FIELD} and {@link #REVISION}. */
     static final String CUSTOMERS = "customers";
@@ -42,7 +43,8 @@ class ActivityStore {
      * Redundant for MongoDB, whose {@code _id} index serves the guarded writes; the embedded server
      * uses an index only when it names exactly the filter's fields.
      */
-    Mono<Void> createIndexes() {
+    @Override
+    public Mono<Void> prepare() {
         return Flux.concat(
                         mongo.indexOps(CUSTOMERS).createIndex(new Index().on("_id", Sort.Direction.ASC)
                                 .on(REVISION, Sort.Direction.ASC).unique().named("activity_guard")),

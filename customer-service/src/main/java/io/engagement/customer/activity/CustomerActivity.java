@@ -2,8 +2,6 @@ package io.engagement.customer.activity;
 
 import io.engagement.customer.settings.ActivitySegmentThresholds;
 import org.bson.Document;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -23,19 +21,12 @@ public class CustomerActivity {
     public static final String REVISION = ActivityStore.REVISION;
     private static final int CUSTOMERS_IN_FLIGHT = 8;
 
-    private final ActivityStore store;
     private final LatestSessions sessions;
     private final ActivitySegmentThresholds thresholds;
 
-    CustomerActivity(ActivityStore store, LatestSessions sessions, ActivitySegmentThresholds thresholds) {
-        this.store = store;
+    CustomerActivity(LatestSessions sessions, ActivitySegmentThresholds thresholds) {
         this.sessions = sessions;
         this.thresholds = thresholds;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
     }
 
     /** The organization's segments as of now. */
