@@ -1,12 +1,11 @@
 package io.engagement.customer.company;
 
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -29,21 +28,15 @@ class CompanyResource {
     private static final String SEQUENCE = "companies";
 
     private final CompanyStore store;
-    private final CompanyEvents events;
+    private final EntityOutbox<CompanyCreated> events;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
 
-    CompanyResource(CompanyStore store, CompanyEvents events, IdSequences ids, JsonBodyReader bodies) {
+    CompanyResource(CompanyStore store, EntityOutbox<CompanyCreated> events, IdSequences ids, JsonBodyReader bodies) {
         this.store = store;
         this.events = events;
         this.ids = ids;
         this.bodies = bodies;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
-        events.recoverPending();
     }
 
     @PostMapping
@@ -78,7 +71,7 @@ class CompanyResource {
                         .mapToObj(i -> CompanyStore.toDocument(company(firstId + i, organizationId, companies.get(i), now)))
                         .toList())
                 .flatMap(store::insertAll)
-                .doOnNext(events::published)
+                .doOnNext(events::publish)
                 .map(written -> written.stream().map(CompanyStore::fromDocument).toList());
     }
 

@@ -1,5 +1,6 @@
 package io.engagement.customer.company;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
@@ -21,7 +22,7 @@ import static io.engagement.platform.store.Documents.longOf;
 
 /** Companies in this service's database; every query starts from the organization. */
 @Component
-class CompanyStore {
+class CompanyStore implements StartupWork {
 
     static final String COLLECTION = "companies";
 
@@ -31,7 +32,9 @@ class CompanyStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         var indexes = mongo.indexOps(COLLECTION);
         return Flux.concat(
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("company_id", Sort.Direction.ASC).unique()),
@@ -77,7 +80,7 @@ class CompanyStore {
                 .append("address", company.address())
                 .append("time_created", date(company.timeCreated()))
                 .append("time_updated", date(company.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyEvents.CREATED));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyCreated.TYPE));
     }
 
     static Company fromDocument(Document document) {

@@ -1,36 +1,20 @@
 package io.engagement.customer.customer;
 
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.Topics;
-import org.bson.Document;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
-import java.util.List;
-
-/** {@code customer.created} on {@code engagement.customer.v1}, keyed {@code org:customer_id}. */
-@Component
+/** {@link CustomerCreated} on {@code engagement.customer.v1}, keyed {@code org:customer_id}. */
+@Configuration(proxyBeanMethods = false)
 class CustomerEvents {
 
-    static final String CREATED = "customer.created";
-
-    private final DocumentOutbox outbox;
-
-    CustomerEvents(DocumentOutbox outbox) {
-        this.outbox = outbox;
-    }
-
-    void published(List<Document> written) {
-        outbox.publish(CustomerStore.COLLECTION, written, CustomerEvents::eventOf);
-    }
-
-    void recoverPending() {
-        outbox.recover(CustomerStore.COLLECTION, CustomerEvents::eventOf).block();
-    }
-
-    private static DocumentOutbox.Event eventOf(Document document) {
-        Customer customer = CustomerStore.fromDocument(document);
-        return new DocumentOutbox.Event(Topics.CUSTOMER, EventEnvelope.key(customer.organizationId(), customer.customerId()),
-                DocumentOutbox.eventOf(document, customer.organizationId(), customer));
+    @Bean
+    EntityOutbox<CustomerCreated> customerOutbox(DocumentOutbox outbox) {
+        return new EntityOutbox<>(outbox, CustomerStore.COLLECTION, Topics.CUSTOMER, document -> {
+            Customer customer = CustomerStore.fromDocument(document);
+            return new EntityOutbox.Entity<>(customer.organizationId(), customer.customerId(), new CustomerCreated(customer));
+        });
     }
 }

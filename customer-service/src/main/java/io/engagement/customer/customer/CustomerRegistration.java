@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.error.ApiException;
@@ -36,12 +37,12 @@ class CustomerRegistration {
     private static final int EMAIL_LOOKUPS_IN_FLIGHT = 8;
 
     private final CustomerStore store;
-    private final CustomerEvents events;
+    private final EntityOutbox<CustomerCreated> events;
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final CustomerActivity activity;
 
-    CustomerRegistration(CustomerStore store, CustomerEvents events, CompanyDirectory companies, IdSequences ids,
+    CustomerRegistration(CustomerStore store, EntityOutbox<CustomerCreated> events, CompanyDirectory companies, IdSequences ids,
                          CustomerActivity activity) {
         this.store = store;
         this.events = events;
@@ -119,7 +120,7 @@ class CustomerRegistration {
                         .map(CustomerStore::toDocument)
                         .toList())
                 .flatMap(store::insertAll)
-                .doOnNext(events::published)
+                .doOnNext(events::publish)
                 .map(written -> written.stream().map(CustomerStore::fromDocument).toList());
     }
 

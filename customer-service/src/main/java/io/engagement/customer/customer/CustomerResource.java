@@ -9,8 +9,6 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -32,26 +30,18 @@ import java.util.Optional;
 class CustomerResource {
 
     private final CustomerStore store;
-    private final CustomerEvents events;
     private final CustomerRegistration registration;
     private final CompanyDirectory companies;
     private final CustomerActivity activity;
     private final JsonBodyReader bodies;
 
-    CustomerResource(CustomerStore store, CustomerEvents events, CustomerRegistration registration,
+    CustomerResource(CustomerStore store, CustomerRegistration registration,
                      CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies) {
         this.store = store;
-        this.events = events;
         this.registration = registration;
         this.companies = companies;
         this.activity = activity;
         this.bodies = bodies;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
-        events.recoverPending();
     }
 
     @GetMapping

@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
@@ -29,7 +30,7 @@ import static io.engagement.platform.store.Documents.optionalLong;
  * indexes lead with it, so one organization's lookups never touch another's documents.
  */
 @Component
-class CustomerStore {
+class CustomerStore implements StartupWork {
 
     static final String COLLECTION = "customers";
     static final List<String> SEARCHED = List.of("name", "email", "whatsapp_number");
@@ -40,7 +41,9 @@ class CustomerStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         var indexes = mongo.indexOps(COLLECTION);
         return Flux.concat(
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC).unique()),
@@ -112,7 +115,7 @@ class CustomerStore {
                 .append("time_created", date(customer.timeCreated()))
                 .append("time_updated", date(customer.timeUpdated()))
                 .append(CustomerActivity.REVISION, 0L)
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerEvents.CREATED));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerCreated.TYPE));
     }
 
     static StoredCustomer storedFromDocument(Document document) {

@@ -1,54 +1,31 @@
 package io.engagement.customer.metric;
 
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.Topics;
-import org.bson.Document;
-import org.springframework.stereotype.Component;
-
-import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static io.engagement.platform.store.Documents.longOf;
 
 /**
- * {@code metric.defined} keyed {@code org:metric_id}, and {@code company_metric.set} keyed
+ * {@link MetricDefined} keyed {@code org:metric_id}, and {@link CompanyMetricSet} keyed
  * {@code org:company_id} (so one company's changes keep their order), on {@code engagement.customer.v1}.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class MetricEvents {
 
-    static final String DEFINED = "metric.defined";
-    static final String VALUE_SET = "company_metric.set";
-
-    private final DocumentOutbox outbox;
-
-    MetricEvents(DocumentOutbox outbox) {
-        this.outbox = outbox;
+    @Bean
+    EntityOutbox<MetricDefined> metricDefinitionOutbox(DocumentOutbox outbox) {
+        return new EntityOutbox<>(outbox, MetricStore.DEFINITIONS, Topics.CUSTOMER, document -> {
+            MetricDefinition definition = MetricStore.definitionOf(document);
+            return new EntityOutbox.Entity<>(definition.organizationId(), definition.metricId(), new MetricDefined(definition));
+        });
     }
 
-    void defined(Document written) {
-        outbox.publish(MetricStore.DEFINITIONS, List.of(written), MetricEvents::definitionEvent);
-    }
-
-    void valueSet(Document written) {
-        outbox.publish(MetricStore.VALUES, List.of(written), MetricEvents::valueEvent);
-    }
-
-    void recoverPending() {
-        outbox.recover(MetricStore.DEFINITIONS, MetricEvents::definitionEvent)
-                .then(outbox.recover(MetricStore.VALUES, MetricEvents::valueEvent))
-                .block();
-    }
-
-    private static DocumentOutbox.Event definitionEvent(Document document) {
-        MetricDefinition definition = MetricStore.definitionOf(document);
-        return new DocumentOutbox.Event(Topics.CUSTOMER, EventEnvelope.key(definition.organizationId(), definition.metricId()),
-                DocumentOutbox.eventOf(document, definition.organizationId(), definition));
-    }
-
-    private static DocumentOutbox.Event valueEvent(Document document) {
-        long organizationId = longOf(document, "organization_id");
-        return new DocumentOutbox.Event(Topics.CUSTOMER, EventEnvelope.key(organizationId, document.getString("company_public_id")),
-                DocumentOutbox.eventOf(document, organizationId, MetricStore.valueOf(document)));
+    @Bean
+    EntityOutbox<CompanyMetricSet> companyMetricOutbox(DocumentOutbox outbox) {
+        return new EntityOutbox<>(outbox, MetricStore.VALUES, Topics.CUSTOMER, document -> new EntityOutbox.Entity<>(
+                longOf(document, "organization_id"), document.getString("company_public_id"), new CompanyMetricSet(MetricStore.valueOf(document))));
     }
 }

@@ -1,5 +1,6 @@
 package io.engagement.customer.metric;
 
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.customer.company.Company;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;
@@ -9,8 +10,6 @@ import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,23 +32,19 @@ class MetricResource {
     private static final String VALUE_SEQUENCE = "company_metric_values";
 
     private final MetricStore store;
-    private final MetricEvents events;
+    private final EntityOutbox<MetricDefined> definitions;
+    private final EntityOutbox<CompanyMetricSet> values;
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
 
-    MetricResource(MetricStore store, MetricEvents events, CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies) {
+    MetricResource(MetricStore store, EntityOutbox<MetricDefined> definitions, EntityOutbox<CompanyMetricSet> values, CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies) {
         this.store = store;
-        this.events = events;
+        this.definitions = definitions;
+        this.values = values;
         this.companies = companies;
         this.ids = ids;
         this.bodies = bodies;
-    }
-
-    @EventListener(ApplicationReadyEvent.class)
-    void prepare() {
-        store.createIndexes().block();
-        events.recoverPending();
     }
 
     @PostMapping("/external/v1/customers/metrics")
@@ -62,7 +57,7 @@ class MetricResource {
                 .map(request -> new MetricDefinition(request.getT2(), IdSequences.publicId(), request.getT1().name(),
                         request.getT1().description(), request.getT1().dataType(), organizationId, now, now))
                 .flatMap(store::insertDefinition)
-                .doOnNext(events::defined)
+                .doOnNext(written -> definitions.publish(List.of(written)))
                 .map(MetricStore::definitionOf)
                 .onErrorMap(DuplicateKeyException.class, duplicate -> ApiException.conflict("A metric with this name already exists"));
     }
@@ -97,7 +92,7 @@ class MetricResource {
                             Violations.valueError(Loc.body().field("value"), request.value(), parsed.problem())));
                     return upsert(organizationId, company, definition, value);
                 })
-                .doOnNext(events::valueSet)
+                .doOnNext(written -> values.publish(List.of(written)))
                 .map(MetricStore::valueOf);
     }
 

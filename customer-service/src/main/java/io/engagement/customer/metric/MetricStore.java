@@ -1,5 +1,6 @@
 package io.engagement.customer.metric;
 
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.DocumentOutbox;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -22,7 +23,7 @@ import static io.engagement.platform.store.Documents.longOf;
 
 /** Metric definitions and company metric values, each unique where the contract says. */
 @Component
-class MetricStore {
+class MetricStore implements StartupWork {
 
     static final String DEFINITIONS = "metric_definitions";
     static final String VALUES = "company_metric_values";
@@ -33,7 +34,9 @@ class MetricStore {
         this.mongo = mongo;
     }
 
-    Mono<Void> createIndexes() {
+    /** Its indexes, created at start-up. */
+    @Override
+    public Mono<Void> prepare() {
         var definitions = mongo.indexOps(DEFINITIONS);
         var values = mongo.indexOps(VALUES);
         return Flux.concat(
@@ -59,7 +62,7 @@ class MetricStore {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyId)
                 .and("metric_id").is(metricId));
         Update update = new Update().set("value", value).set("time_updated", date(now))
-                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricEvents.VALUE_SET));
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.TYPE));
         return mongo.findAndModify(query, update, FindAndModifyOptions.options().returnNew(true), Document.class, VALUES);
     }
 
@@ -87,7 +90,7 @@ class MetricStore {
                 .append("data_type", definition.dataType())
                 .append("time_created", date(definition.timeCreated()))
                 .append("time_updated", date(definition.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricEvents.DEFINED));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricDefined.TYPE));
     }
 
     static MetricDefinition definitionOf(Document document) {
@@ -107,7 +110,7 @@ class MetricStore {
                 .append("value", value.value())
                 .append("time_created", date(value.timeCreated()))
                 .append("time_updated", date(value.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricEvents.VALUE_SET));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.TYPE));
     }
 
     static MetricValue valueOf(Document document) {

@@ -10,22 +10,22 @@ import org.springframework.context.annotation.Configuration;
 import static io.engagement.platform.store.Documents.longOf;
 
 /**
- * {@code settings.activity_segments.changed} on {@code engagement.customer.v1}, keyed
+ * {@link ActivitySegmentsChanged} on {@code engagement.customer.v1}, keyed
  * {@code org:activity-segments}, so one organization's changes keep their order; the event's data
  * is the thresholds as written.
  */
 @Configuration(proxyBeanMethods = false)
 class ActivitySegmentSettingsEvents {
 
-    static final String CHANGED = "settings.activity_segments.changed";
     private static final String ENTITY = "activity-segments";
 
     @Bean
-    EntityOutbox<ActivitySegmentSettings> activitySegmentSettingsOutbox(DocumentOutbox outbox) {
+    EntityOutbox<ActivitySegmentsChanged> activitySegmentSettingsOutbox(DocumentOutbox outbox) {
         return new EntityOutbox<>(outbox, ActivitySegmentSettingsStore.COLLECTION, Topics.CUSTOMER, ActivitySegmentSettingsEvents::changed);
     }
 
-    private static EntityOutbox.Entity<ActivitySegmentSettings> changed(Document document) {
-        return new EntityOutbox.Entity<>(longOf(document, "_id"), ENTITY, ActivitySegmentSettingsStore.fromDocument(document));
+    private static EntityOutbox.Entity<ActivitySegmentsChanged> changed(Document document) {
+        return new EntityOutbox.Entity<>(longOf(document, "_id"), ENTITY,
+                new ActivitySegmentsChanged(ActivitySegmentSettingsStore.fromDocument(document)));
     }
 }

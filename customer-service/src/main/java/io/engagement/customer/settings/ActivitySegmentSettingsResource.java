@@ -18,11 +18,11 @@ import java.util.List;
 class ActivitySegmentSettingsResource {
 
     private final ActivitySegmentSettingsStore store;
-    private final EntityOutbox<ActivitySegmentSettings> events;
+    private final EntityOutbox<ActivitySegmentsChanged> events;
     private final ActivitySegmentThresholds thresholds;
     private final JsonBodyReader bodies;
 
-    ActivitySegmentSettingsResource(ActivitySegmentSettingsStore store, EntityOutbox<ActivitySegmentSettings> events,
+    ActivitySegmentSettingsResource(ActivitySegmentSettingsStore store, EntityOutbox<ActivitySegmentsChanged> events,
                                     ActivitySegmentThresholds thresholds, JsonBodyReader bodies) {
         this.store = store;
         this.events = events;

@@ -30,7 +30,7 @@ class ActivitySegmentSettingsStore {
     /** Replaces the organization's settings, marked with the change event to publish; answers what was written. */
     Mono<Document> replace(long organizationId, ActivitySegmentSettings settings) {
         Document document = toDocument(organizationId, settings)
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ActivitySegmentSettingsEvents.CHANGED));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ActivitySegmentsChanged.TYPE));
         return mongo.replace(Query.query(Criteria.where("_id").is(organizationId)), document,
                         ReplaceOptions.replaceOptions().upsert(), COLLECTION)
                 .thenReturn(document);
