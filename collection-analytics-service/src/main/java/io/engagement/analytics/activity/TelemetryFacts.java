@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /** What page analytics needs from one telemetry event envelope. */
-record TelemetryFacts(long organizationId, String eventId, String type, String sessionId, String user, Instant at,
+record TelemetryFacts(long organizationId, String type, String sessionId, String user, Instant at,
                       String pageId, JsonNode data) {
 
     /** The event, if it is readable and concerns a page; ingest validated it, so others are skipped. */
@@ -16,7 +16,7 @@ record TelemetryFacts(long organizationId, String eventId, String type, String s
             JsonNode data = event.get("data");
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))
-                    .map(url -> new TelemetryFacts(organizationId, data.get("event_id").asString(), data.get("type").asString(),
+                    .map(url -> new TelemetryFacts(organizationId, data.get("type").asString(),
                             data.get("session_id").asString(), userOf(data), Instant.parse(data.get("timestamp").asString()),
                             url.pageId(organizationId), data));
         } catch (RuntimeException unreadable) {
@@ -26,10 +26,6 @@ record TelemetryFacts(long organizationId, String eventId, String type, String s
 
     String sessionKey() {
         return organizationId + ":" + sessionId;
-    }
-
-    String eventKey() {
-        return organizationId + ":" + eventId;
     }
 
     double number(String field) {
