@@ -9,26 +9,37 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A JSON object's declared fields. Unknown fields are dropped, as pydantic ignores them; every
- * field is checked, so one answer lists every fault.
+ * A JSON object's declared fields. Unknown fields are dropped, as pydantic ignores them, unless
+ * the schema {@linkplain #forbiddingExtras() forbids them}; every field is checked, so one answer
+ * lists every fault.
  */
 public final class ObjectSchema implements Rule {
 
     private final List<Field> fields;
+    private final boolean forbidExtras;
 
-    private ObjectSchema(List<Field> fields) {
+    private ObjectSchema(List<Field> fields, boolean forbidExtras) {
         this.fields = List.copyOf(fields);
+        this.forbidExtras = forbidExtras;
     }
 
     public static ObjectSchema of(Field... fields) {
-        return new ObjectSchema(List.of(fields));
+        return new ObjectSchema(List.of(fields), false);
     }
 
     /** This schema's fields and then {@code more}. */
     public ObjectSchema and(Field... more) {
         List<Field> all = new ArrayList<>(fields);
         all.addAll(List.of(more));
-        return new ObjectSchema(all);
+        return new ObjectSchema(all, forbidExtras);
+    }
+
+    /**
+     * The same fields, with every undeclared field answered {@code extra_forbidden} at its own
+     * location, after the declared fields' faults (pydantic's {@code extra="forbid"}).
+     */
+    public ObjectSchema forbiddingExtras() {
+        return new ObjectSchema(fields, true);
     }
 
     /** A field that must be present; {@code null} is checked against its rule like any other value. */
@@ -51,6 +62,13 @@ public final class ObjectSchema implements Rule {
         ObjectNode accepted = JsonNodeFactory.instance.objectNode();
         for (Field field : fields) {
             field.read(value, loc, errors, accepted);
+        }
+        if (forbidExtras) {
+            for (String name : value.propertyNames()) {
+                if (fields.stream().noneMatch(field -> field.name().equals(name))) {
+                    errors.add(Violations.extraForbidden(loc.field(name), value.get(name)));
+                }
+            }
         }
         return errors.size() == before ? accepted : null;
     }

@@ -127,6 +127,11 @@ public final class Violations {
                 "model_attributes_type", input);
     }
 
+    /** A field the model does not declare, where the model forbids extras (pydantic's {@code extra="forbid"}). */
+    public static ErrorDetail extraForbidden(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "Extra inputs are not permitted", "extra_forbidden", input);
+    }
+
     /** A custom check failed; pydantic prefixes the reason with "Value error, ". */
     public static ErrorDetail valueError(Loc loc, Object input, String reason) {
         return new ErrorDetail(loc.parts(), "Value error, " + reason, "value_error", input, Map.of("error", reason));

@@ -51,6 +51,22 @@ class ObjectSchemaTest {
     }
 
     @Test
+    void aSchemaForbiddingExtrasAnswersEachUnknownFieldAfterTheDeclaredFieldsFaults() {
+        assertErrors(faults(CUSTOMER.forbiddingExtras(), "{\"age\":-1,\"role\":\"admin\",\"id\":7}"), """
+                [{"type":"missing","loc":["body","email"],"msg":"Field required","input":{"age":-1,"role":"admin","id":7}},
+                 {"type":"greater_than_equal","loc":["body","age"],"msg":"Input should be greater than or equal to 0","input":-1,"ctx":{"ge":0}},
+                 {"type":"extra_forbidden","loc":["body","role"],"msg":"Extra inputs are not permitted","input":"admin"},
+                 {"type":"extra_forbidden","loc":["body","id"],"msg":"Extra inputs are not permitted","input":7}]""");
+    }
+
+    @Test
+    void aSchemaForbiddingExtrasStillAcceptsEveryDeclaredField() {
+        JsonNode result = accepted(CUSTOMER.forbiddingExtras().and(optional("role", Rules.string())),
+                "{\"email\":\"ann@example.com\",\"role\":\"admin\"}");
+        assertThat(result).isEqualTo(json("{\"email\":\"ann@example.com\",\"role\":\"admin\"}"));
+    }
+
+    @Test
     void leavesAbsentOptionalFieldsAbsent() {
         JsonNode result = accepted(CUSTOMER, "{\"email\":\"ann@example.com\"}");
         assertThat(result.has("first_name")).isFalse();
