@@ -10,6 +10,7 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -29,10 +30,12 @@ class EmailSender implements ChannelSender {
     private final OutboundCalls calls;
     private final InternalToken tokens;
     private final URI messaging;
+    private final ObjectMapper json;
 
-    EmailSender(WebClient.Builder http, OutboundCalls calls, InternalToken tokens,
+    EmailSender(WebClient http, OutboundCalls calls, InternalToken tokens, ObjectMapper json,
                 @Value("${engagement.alert.messaging-uri:http://127.0.0.1:8083}") URI messaging) {
-        this.http = http.build();
+        this.http = http;
+        this.json = json;
         this.calls = calls;
         this.tokens = tokens;
         this.messaging = messaging;
@@ -50,7 +53,7 @@ class EmailSender implements ChannelSender {
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(InternalToken.HEADER, tokens.mint(new OrgContext(delivery.organizationId(), KeyKind.TRANSACTIONAL)))
                 .header("Idempotency-Key", delivery.deliveryId())
-                .bodyValue(mail(delivery.targetText(), alert))
+                .bodyValue(json.writeValueAsString(mail(delivery.targetText(), alert)))
                 .retrieve()
                 .toBodilessEntity()
                 .then()))

@@ -33,8 +33,8 @@ class PushSender implements ChannelSender {
     private final PushSettings settings;
     private final ObjectMapper json;
 
-    PushSender(WebClient.Builder http, OutboundCalls calls, VapidKeys vapid, PushSettings settings, ObjectMapper json) {
-        this.http = http.build();
+    PushSender(WebClient http, OutboundCalls calls, VapidKeys vapid, PushSettings settings, ObjectMapper json) {
+        this.http = http;
         this.calls = calls;
         this.vapid = vapid;
         this.settings = settings;

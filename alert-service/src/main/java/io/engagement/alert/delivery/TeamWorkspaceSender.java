@@ -6,6 +6,7 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
 
 import java.net.URI;
 import java.util.List;
@@ -17,10 +18,12 @@ class TeamWorkspaceSender implements ChannelSender {
 
     private final WebClient http;
     private final OutboundCalls calls;
+    private final ObjectMapper json;
 
-    TeamWorkspaceSender(WebClient.Builder http, OutboundCalls calls) {
-        this.http = http.build();
+    TeamWorkspaceSender(WebClient http, OutboundCalls calls, ObjectMapper json) {
+        this.http = http;
         this.calls = calls;
+        this.json = json;
     }
 
     @Override
@@ -33,7 +36,7 @@ class TeamWorkspaceSender implements ChannelSender {
         URI url = URI.create(delivery.targetText());
         return calls.toTarget(url, http.post().uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(message(alert))
+                .bodyValue(json.writeValueAsString(message(alert)))
                 .retrieve()
                 .toBodilessEntity()
                 .then());

@@ -28,8 +28,8 @@ class WebhookSender implements ChannelSender {
     private final RuleDirectory rules;
     private final ObjectMapper json;
 
-    WebhookSender(WebClient.Builder http, OutboundCalls calls, RuleDirectory rules, ObjectMapper json) {
-        this.http = http.build();
+    WebhookSender(WebClient http, OutboundCalls calls, RuleDirectory rules, ObjectMapper json) {
+        this.http = http;
         this.calls = calls;
         this.rules = rules;
         this.json = json;

@@ -73,12 +73,12 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
     private void detect(AlertRule rule, Fact fact) {
         switch (rule.type()) {
             case AlertRule.HIGH_ERROR_FREQUENCY -> {
-                if (fact.isError()) {
+                if (fact.countsAsError()) {
                     count(rule, fact, null, "errors (console errors and failed API calls)");
                 }
             }
             case AlertRule.REPEATED_API_FAILURES -> {
-                if (fact.isFailedCall() && fact.requestUrl() != null) {
+                if (fact.failedCall() && fact.requestUrl() != null) {
                     count(rule, fact, fact.requestUrl(), "failed calls to " + fact.requestUrl());
                 }
             }

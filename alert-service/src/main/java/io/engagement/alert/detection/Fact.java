@@ -63,11 +63,11 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
     }
 
     /** A console error, or an API call that failed on the server or never reached it (status ≥ 500 or 0). */
-    boolean isError() {
-        return type.equals("console_error") || isFailedCall();
+    boolean countsAsError() {
+        return type.equals("console_error") || failedCall();
     }
 
-    boolean isFailedCall() {
+    boolean failedCall() {
         return type.equals("api_log") && status != null && (status >= 500 || status == 0);
     }
 

@@ -29,7 +29,7 @@ public record Channel(String type, JsonNode target) {
     }
 
     /** Channels whose target is reached over HTTP at a host the client names, and so pass the address guard. */
-    public boolean isOutboundHttp() {
+    public boolean reachedOverHttp() {
         return type.equals(WEBHOOK) || type.equals(TEAM_WORKSPACE) || type.equals(PUSH);
     }
 }

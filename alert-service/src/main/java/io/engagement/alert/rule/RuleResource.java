@@ -110,7 +110,7 @@ class RuleResource {
     private Mono<NewRule> screened(NewRule request) {
         List<Channel> channels = request.channelsOrNone();
         return Flux.range(0, channels.size())
-                .filter(i -> channels.get(i).isOutboundHttp())
+                .filter(i -> channels.get(i).reachedOverHttp())
                 .concatMap(i -> targets.refusal(urlOf(channels.get(i)))
                         .flatMap(Mono::justOrEmpty)
                         .map(reason -> Violations.valueError(Loc.body().field("channels").index(i).field("target"),
