@@ -1,7 +1,6 @@
 package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.AlertRule;
-import io.engagement.alert.rule.RuleDirectory;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -37,13 +36,13 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
     static final String SEEN_EVENTS = "alert-seen-events";
 
     private final ObjectMapper json;
-    private final RuleDirectory rules;
+    private final RuleSource rules;
     private final DetectionSettings settings;
     private ProcessorContext<String, String> context;
     private KeyValueStore<String, String> state;
     private WindowStore<String, Long> seen;
 
-    DetectionProcessor(ObjectMapper json, RuleDirectory rules, DetectionSettings settings) {
+    DetectionProcessor(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
         this.json = json;
         this.rules = rules;
         this.settings = settings;

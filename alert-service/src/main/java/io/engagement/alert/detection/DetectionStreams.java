@@ -43,7 +43,7 @@ public class DetectionStreams implements SmartLifecycle {
 
     @Override
     public void start() {
-        streams = new KafkaStreams(DetectionTopology.build(json, rules, settings), properties());
+        streams = new KafkaStreams(DetectionTopology.build(json, rules::enabledRules, settings), properties());
         streams.setUncaughtExceptionHandler(failure -> {
             log.error("Alert detection failed; replacing the stream thread", failure);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;

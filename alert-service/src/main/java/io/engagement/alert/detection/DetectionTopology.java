@@ -1,6 +1,5 @@
 package io.engagement.alert.detection;
 
-import io.engagement.alert.rule.RuleDirectory;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
@@ -27,7 +26,7 @@ final class DetectionTopology {
     private DetectionTopology() {
     }
 
-    static Topology build(ObjectMapper json, RuleDirectory rules, DetectionSettings settings) {
+    static Topology build(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(DetectionProcessor.STATE), Serdes.String(), Serdes.String()));
