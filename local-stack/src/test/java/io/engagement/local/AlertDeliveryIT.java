@@ -63,6 +63,45 @@ class AlertDeliveryIT {
     }
 
     @Test
+    void aWebhookThatNeverSucceedsFailsAfterTheLastRetry() {
+        try (Receiver receiver = Receiver.failingFirst(Integer.MAX_VALUE)) {
+            String rule = org.rule("""
+                    {"name": "dead hook", "type": "high_error_frequency", "threshold": 1, "frequency": "hourly",
+                     "channels": [{"type": "webhook", "target": "%s"}]}""".formatted(receiver.url("/dead")));
+
+            org.events(List.of(Alerts.consoleError(session, Alerts.hourStart(1).plusSeconds(10))));
+
+            String alertId = org.awaitAlert(rule).get("alert_id").asString();
+            JsonNode failed = org.awaitAlertState(alertId, state -> Alerts.delivery(state, "webhook").get("status").asString().equals("failed"));
+            assertThat(Alerts.delivery(failed, "webhook").get("attempts").asInt()).isEqualTo(9);
+            assertThat(Alerts.delivery(failed, "dashboard").get("status").asString()).isEqualTo("delivered");
+            assertThat(receiver.received()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aReceiverThatNeverAnswersDoesNotDelayAnotherOrganizationsWebhook() {
+        Alerts other = new Alerts(suite, suite.createOrganization("Delivery other " + UUID.randomUUID()));
+        try (Receiver stuck = Receiver.neverAnswering(); Receiver healthy = Receiver.failingFirst(0)) {
+            org.rule("""
+                    {"name": "stuck", "type": "high_error_frequency", "threshold": 1, "frequency": "hourly",
+                     "channels": [{"type": "webhook", "target": "%s"}]}""".formatted(stuck.url("/stuck")));
+            other.rule("""
+                    {"name": "healthy", "type": "high_error_frequency", "threshold": 1, "frequency": "hourly",
+                     "channels": [{"type": "webhook", "target": "%s"}]}""".formatted(healthy.url("/healthy")));
+
+            org.events(List.of(Alerts.consoleError(session, Alerts.hourStart(1).plusSeconds(10))));
+            stuck.awaitRequests(1);
+            Instant stuckSince = Instant.now();
+            other.events(List.of(Alerts.consoleError(session, Alerts.hourStart(1).plusSeconds(10))));
+
+            // well inside the 15 s the stuck call may take
+            await().atMost(java.time.Duration.ofSeconds(10)).until(() -> healthy.received().size() == 1);
+            assertThat(java.time.Duration.between(stuckSince, Instant.now())).isLessThan(java.time.Duration.ofSeconds(15));
+        }
+    }
+
+    @Test
     void aTeamWorkspaceGetsASlackCompatibleMessage() {
         try (Receiver receiver = Receiver.failingFirst(0)) {
             String rule = org.rule("""

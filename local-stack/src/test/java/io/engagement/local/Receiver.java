@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
@@ -23,8 +24,9 @@ final class Receiver implements AutoCloseable {
     private final HttpServer server;
     private final List<Request> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
+    private final CountDownLatch released = new CountDownLatch(1);
 
-    private Receiver(int failures) {
+    private Receiver(int failures, boolean hang) {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -35,6 +37,9 @@ final class Receiver implements AutoCloseable {
             Map<String, String> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(",", values)));
             received.add(new Request(exchange.getRequestURI().getPath(), headers, body));
+            if (hang) {
+                awaitRelease();
+            }
             int status = calls.incrementAndGet() <= failures ? 500 : 204;
             exchange.sendResponseHeaders(status, -1);
             exchange.close();
@@ -43,7 +48,20 @@ final class Receiver implements AutoCloseable {
     }
 
     static Receiver failingFirst(int failures) {
-        return new Receiver(failures);
+        return new Receiver(failures, false);
+    }
+
+    /** A receiver that takes every request and never answers while it is open. */
+    static Receiver neverAnswering() {
+        return new Receiver(0, true);
+    }
+
+    private void awaitRelease() {
+        try {
+            released.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     String url(String path) {
@@ -61,6 +79,7 @@ final class Receiver implements AutoCloseable {
 
     @Override
     public void close() {
+        released.countDown();
         server.stop(0);
     }
 
