@@ -22,7 +22,7 @@ record Alerts(RunningSuite suite, RunningSuite.Organization org) {
     static final String RULES = "/external/v1/alerts/rules";
     static final String ALERTS = "/external/v1/alerts";
     static final String EVENTS = "/external/v1/events";
-    static final Duration RAISED = Duration.ofSeconds(60);
+    static final Duration RAISED = Duration.ofSeconds(90);
 
     Answer createRule(String json) {
         return suite.post(RULES, json, "x-api-key", org.apiKey());

@@ -25,6 +25,7 @@ final class Receiver implements AutoCloseable {
     private final List<Request> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
     private final CountDownLatch released = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicBoolean healed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Receiver(int failures, boolean hang) {
         try {
@@ -40,7 +41,7 @@ final class Receiver implements AutoCloseable {
             if (hang) {
                 awaitRelease();
             }
-            int status = calls.incrementAndGet() <= failures ? 500 : 204;
+            int status = calls.incrementAndGet() <= failures && !healed.get() ? 500 : 204;
             exchange.sendResponseHeaders(status, -1);
             exchange.close();
         });
@@ -49,6 +50,11 @@ final class Receiver implements AutoCloseable {
 
     static Receiver failingFirst(int failures) {
         return new Receiver(failures, false);
+    }
+
+    /** From now on every request is answered 204. */
+    void heal() {
+        healed.set(true);
     }
 
     /** A receiver that takes every request and never answers while it is open. */

@@ -73,6 +73,12 @@ class DeliveryPoller implements SmartLifecycle {
         return polling != null && !polling.isDisposed();
     }
 
+    /** The last to start and the first to stop (detection runs a phase earlier): no attempt begins during a shutdown. */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE;
+    }
+
     /** Claims due deliveries while there is room in flight, and starts an attempt for each. */
     private Mono<Void> claimAndSend() {
         return claimOne()

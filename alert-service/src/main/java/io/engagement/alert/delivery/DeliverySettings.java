@@ -27,7 +27,7 @@ public record DeliverySettings(List<Duration> retryDelays, Double jitter, Durati
         jitter = jitter == null ? 0.1 : jitter;
         timeout = timeout == null ? Duration.ofSeconds(15) : timeout;
         pollEvery = pollEvery == null ? Duration.ofSeconds(1) : pollEvery;
-        lease = lease == null ? Duration.ofSeconds(60) : lease;
+        lease = lease == null ? Duration.ofSeconds(30) : lease;
         maxInFlight = maxInFlight == 0 ? 64 : maxInFlight;
     }
 }

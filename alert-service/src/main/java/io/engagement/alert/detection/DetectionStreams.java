@@ -63,6 +63,12 @@ public class DetectionStreams implements SmartLifecycle {
         return streams != null && streams.state().isRunningOrRebalancing();
     }
 
+    /** Stops after the delivery poller, which must not start attempts while the service shuts down. */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE - 10;
+    }
+
     public KafkaStreams.State state() {
         return streams == null ? KafkaStreams.State.CREATED : streams.state();
     }
