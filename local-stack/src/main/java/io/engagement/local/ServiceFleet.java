@@ -41,7 +41,7 @@ public final class ServiceFleet implements AutoCloseable {
         for (String backend : List.of(CUSTOMER, ANALYTICS, MESSAGING, ALERT)) {
             ports.put(backend, FreePorts.next());
         }
-        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, environmentOf(module, port), settings)));
+        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, environmentOf(module, port, ports), settings)));
         Map<String, String> gateway = new LinkedHashMap<>(common(settings.gatewayPort()));
         gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
         gateway.put("ENGAGEMENT_SERVICES_CUSTOMER", local(ports.get(CUSTOMER)));
@@ -113,7 +113,7 @@ public final class ServiceFleet implements AutoCloseable {
         order.parallelStream().forEach(ServiceProcess::stop);
     }
 
-    private Map<String, String> environmentOf(String module, int port) {
+    private Map<String, String> environmentOf(String module, int port, Map<String, Integer> ports) {
         Map<String, String> environment = common(port);
         if (module.equals(ANALYTICS)) {
             // the activity stores survive restarts of the stack instead of being rebuilt from their changelogs
@@ -127,6 +127,12 @@ public final class ServiceFleet implements AutoCloseable {
             environment.put("ENGAGEMENT_MESSAGING_SMPP_PORT", Integer.toString(delivery.smppPort()));
             environment.put("ENGAGEMENT_MESSAGING_SMPP_SYSTEM_ID", delivery.smppSystemId());
             environment.put("ENGAGEMENT_MESSAGING_SMPP_PASSWORD", delivery.smppPassword());
+        }
+        if (module.equals(ALERT)) {
+            // alert mail goes straight to the messaging service; webhooks of the local stack go to local receivers
+            environment.put("ENGAGEMENT_ALERT_MESSAGING_URI", local(ports.get(MESSAGING)));
+            environment.put("ENGAGEMENT_ALERT_TARGETS_ALLOW_LOOPBACK", "true");
+            environment.put("ENGAGEMENT_ALERT_DETECTION_STATE_DIR", settings.logDirectory().resolveSibling("alert-state").toString());
         }
         return environment;
     }

@@ -36,9 +36,13 @@ final class RunningSuite {
     /** SMPP allows at most 8 characters. */
     static final String SMPP_PASSWORD = UUID.randomUUID().toString().substring(0, 8);
 
-    /** Delivery retries back off from 200 ms, so a message that fails every attempt fails within seconds. */
+    /**
+     * Delivery retries back off from 200 ms, so a message that fails every attempt fails within seconds;
+     * alert deliveries are retried after a second or two instead of the production schedule's 5 s to 10 h.
+     */
     private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.DEFAULT_JAVA_OPTIONS.stream(),
             Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s",
+                    "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
                     "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing")).toList();
 
     private static RunningSuite instance;

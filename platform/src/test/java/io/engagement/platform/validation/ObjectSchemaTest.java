@@ -51,6 +51,13 @@ class ObjectSchemaTest {
     }
 
     @Test
+    void aSchemaForbiddingExtrasStillAcceptsEveryDeclaredField() {
+        JsonNode result = accepted(CUSTOMER.forbiddingExtra().and(optional("role", Rules.string())),
+                "{\"email\":\"ann@example.com\",\"role\":\"admin\"}");
+        assertThat(result).isEqualTo(json("{\"email\":\"ann@example.com\",\"role\":\"admin\"}"));
+    }
+
+    @Test
     void leavesAbsentOptionalFieldsAbsent() {
         JsonNode result = accepted(CUSTOMER, "{\"email\":\"ann@example.com\"}");
         assertThat(result.has("first_name")).isFalse();

@@ -1,0 +1,58 @@
+package io.engagement.alert.alert;
+
+import io.engagement.alert.detection.AlertRaised;
+import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Duration;
+
+/**
+ * Stores each raised alert that detection committed (the consumer reads committed records only)
+ * and plans its deliveries. Both writes are insert-if-absent under ids derived from the alert, so
+ * a record read again after a crash stores nothing twice; the offset moves on only after both.
+ */
+@Component
+class AlertRaisedListener {
+
+    private static final Logger log = LoggerFactory.getLogger(AlertRaisedListener.class);
+    private static final TypeReference<EventEnvelope<AlertRaised>> ENVELOPE = new TypeReference<>() {
+    };
+    private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final AlertStore alerts;
+    private final AlertDeliveries deliveries;
+    private final ObjectMapper json;
+
+    AlertRaisedListener(AlertStore alerts, AlertDeliveries deliveries, ObjectMapper json) {
+        this.alerts = alerts;
+        this.deliveries = deliveries;
+        this.json = json;
+    }
+
+    // runs on the listener's consumer thread, never an event loop: waiting for the writes is what keeps the offset honest
+    @KafkaListener(id = "alert-store", topics = Topics.ALERT)
+    void onAlert(ConsumerRecord<String, String> record) {
+        EventEnvelope<AlertRaised> event;
+        try {
+            event = json.readValue(record.value(), ENVELOPE);
+        } catch (JacksonException unreadable) {
+            log.error("Skipping unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                    unreadable.getOriginalMessage());
+            return;
+        }
+        if (!AlertRaised.TYPE.equals(event.type())) {
+            return;
+        }
+        alerts.insertIfAbsent(event.orgId(), event.data())
+                .then(deliveries.plan(event.orgId(), event.data()))
+                .block(WRITE_TIMEOUT);
+    }
+}

@@ -1,0 +1,27 @@
+package io.engagement.alert.detection;
+
+import io.engagement.platform.event.TopicDeclarations;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The topics detection reads and writes, created at start-up where missing: the topology refuses to start without its sources. */
+@Configuration(proxyBeanMethods = false)
+class DetectionTopics {
+
+    @Bean
+    NewTopic telemetryTopic() {
+        return TopicDeclarations.of(Topics.TELEMETRY);
+    }
+
+    @Bean
+    NewTopic sessionTopic() {
+        return TopicDeclarations.of(Topics.SESSION);
+    }
+
+    @Bean
+    NewTopic alertTopic() {
+        return TopicDeclarations.of(Topics.ALERT);
+    }
+}

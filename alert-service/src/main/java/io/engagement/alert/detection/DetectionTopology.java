@@ -1,0 +1,51 @@
+package io.engagement.alert.detection;
+
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.Stores;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * telemetry (errors, API calls, page views) + session summaries → re-keyed by organization
+ * (one repartition topic, so one task sees all of an organization's facts, in order per source
+ * partition) → detection → {@code engagement.alert.v1}.
+ */
+final class DetectionTopology {
+
+    private DetectionTopology() {
+    }
+
+    static Topology build(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(DetectionProcessor.STATE), Serdes.String(), Serdes.String()));
+        builder.addStateStore(Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(DetectionProcessor.SEEN_EVENTS, settings.dedupWindow().multipliedBy(2),
+                        Duration.ofMillis(1), false), Serdes.String(), Serdes.Long()));
+
+        KStream<String, String> events = builder.stream(Topics.TELEMETRY, Consumed.with(Serdes.String(), Serdes.String()))
+                .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value)));
+        KStream<String, String> sessions = builder.stream(Topics.SESSION, Consumed.with(Serdes.String(), Serdes.String()))
+                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Fact.ofSession(json, value)));
+        events.merge(sessions)
+                .repartition(Repartitioned.<String, String>as("facts-by-organization").withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
+                .process(() -> new DetectionProcessor(json, rules, settings), DetectionProcessor.STATE, DetectionProcessor.SEEN_EVENTS)
+                .to(Topics.ALERT, Produced.with(Serdes.String(), Serdes.String()));
+        return builder.build();
+    }
+
+    private static List<KeyValue<String, String>> byOrganization(ObjectMapper json, Optional<Fact> fact) {
+        return fact.map(f -> List.of(KeyValue.pair(Long.toString(f.organizationId()), json.writeValueAsString(f)))).orElse(List.of());
+    }
+}

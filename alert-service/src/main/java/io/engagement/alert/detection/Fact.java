@@ -1,0 +1,78 @@
+package io.engagement.alert.detection;
+
+import io.engagement.platform.event.SessionSummarized;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What detection needs of one telemetry event or one session summary, re-keyed by organization.
+ *
+ * @param kind            {@code event} (telemetry) or {@code session} (a session summary)
+ * @param at              the event's own time ({@code timestamp}), or the session's last-seen time
+ * @param status          an API call's HTTP status; null when absent
+ * @param durationMs      an API call's duration; null when absent
+ * @param churnRiskScore  the session's churn risk (sessions only)
+ * @param sessionEvents   events counted into the session summary (sessions only)
+ */
+record Fact(String kind, long organizationId, String eventId, String type, Instant at, Integer status, Double durationMs,
+            String requestUrl, String customerId, Double churnRiskScore, long sessionEvents) {
+
+    static final String EVENT = "event";
+    static final String SESSION = "session";
+
+    /** A telemetry envelope's event, if detection has a use for it. */
+    static Optional<Fact> ofTelemetry(ObjectMapper json, String envelope) {
+        try {
+            JsonNode event = json.readTree(envelope);
+            JsonNode data = event.get("data");
+            String type = data.get("type").asString();
+            if (!type.equals("console_error") && !type.equals("api_log") && !type.equals("page_view")) {
+                return Optional.empty();
+            }
+            JsonNode status = data.get("status");
+            JsonNode duration = data.get("duration_ms");
+            return Optional.of(new Fact(EVENT, event.get("org_id").asLong(), data.path("event_id").asString(null), type,
+                    Instant.parse(data.get("timestamp").asString()),
+                    status != null && status.isNumber() ? status.asInt() : null,
+                    duration != null && duration.isNumber() ? duration.asDouble() : null,
+                    text(data, "request_url"), text(data, "customer_id"), null, 0));
+        } catch (RuntimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    /** A session summary's churn evidence, if the session belongs to a known customer. */
+    static Optional<Fact> ofSession(ObjectMapper json, String envelope) {
+        try {
+            JsonNode event = json.readTree(envelope);
+            if (!SessionSummarized.TYPE.equals(event.path("type").asString(""))) {
+                return Optional.empty();
+            }
+            SessionSummarized session = json.treeToValue(event.get("data"), SessionSummarized.class);
+            if (session.customerId() == null || session.customerId().isEmpty() || session.lastSeenAt() == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new Fact(SESSION, event.get("org_id").asLong(), null, SESSION, session.lastSeenAt(), null, null,
+                    null, session.customerId(), session.churnRiskScore(), session.eventCount()));
+        } catch (RuntimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    /** A console error, or an API call that failed on the server or never reached it (status ≥ 500 or 0). */
+    boolean countsAsError() {
+        return type.equals("console_error") || failedCall();
+    }
+
+    boolean failedCall() {
+        return type.equals("api_log") && status != null && (status >= 500 || status == 0);
+    }
+
+    private static String text(JsonNode data, String field) {
+        JsonNode value = data.get(field);
+        return value != null && value.isString() && !value.asString().isEmpty() ? value.asString() : null;
+    }
+}
