@@ -146,6 +146,33 @@ class AlertDetectionIT {
         assertThat(alert.get("confidence").asDouble()).isEqualTo(90);
     }
 
+    /**
+     * The whole path: telemetry through the gateway, the analytics service's session summary, the
+     * alert. One view and seven console errors at one instant: engagement 6.0, so churn risk
+     * 0.45 × 0.94 + 0.25 × 1 = 0.673 once five errors are in; the alert may come from any summary
+     * with six events or more (confidence 70 and up).
+     */
+    @Test
+    void aChurnSignalFollowsACustomersTelemetryThroughSessionIntelligence() {
+        String high = org.rule(Alerts.countRule("churn_signal", 0.7));
+        String reached = org.rule(Alerts.countRule("churn_signal", 0.65));
+        String customer = "cust-" + UUID.randomUUID();
+        Instant at = Instant.now().minusSeconds(30);
+        List<String> events = new java.util.ArrayList<>();
+        events.add(Alerts.pageView(session, at).replace("\"type\"", "\"customer_id\": \"" + customer + "\", \"type\""));
+        for (int i = 0; i < 7; i++) {
+            events.add(Alerts.consoleError(session, at));
+        }
+
+        org.events(events);
+
+        JsonNode alert = org.awaitAlert(reached);
+        assertThat(org.alertsOf(high)).isEmpty();
+        assertThat(alert.get("subject").asString()).isEqualTo(customer);
+        assertThat(alert.get("value").asDouble()).isEqualTo(0.673);
+        assertThat(alert.get("confidence").asDouble()).isBetween(70.0, 80.0);
+    }
+
     @Test
     void anotherOrganizationsAlertIsNotFoundAndAcknowledgingIsIdempotent() {
         String rule = org.rule(Alerts.countRule("high_error_frequency", 1));
