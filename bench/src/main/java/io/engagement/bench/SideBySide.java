@@ -30,6 +30,19 @@ final class SideBySide {
         return new Row(operation, throughSuite, direct);
     }
 
+    /**
+     * As {@link #compare}, but an operation that fails (the embedded database can give up under a
+     * long scan) is reported in its row instead of ending the run.
+     */
+    Row tryCompare(String operation, Runnable suite, Runnable database) {
+        try {
+            return compare(operation, suite, database);
+        } catch (RuntimeException failure) {
+            System.out.printf("  %s failed: %s%n", operation, failure);
+            return new Row(operation + " (failed)", new Percentiles(0, Double.NaN, Double.NaN), new Percentiles(0, Double.NaN, Double.NaN));
+        }
+    }
+
     /** Warm-up first, then at most {@code iterations} runs or {@code limit} time, whichever comes first. */
     private Percentiles time(Runnable operation) {
         long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();

@@ -45,12 +45,12 @@ public class CustomerActivity {
      */
     public Mono<Map<Long, LatestSession>> takeOverParked(long organizationId, List<NewlyCreated> customers) {
         return Flux.fromIterable(customers)
-                .flatMap(customer -> sessions.takeOverParked(organizationId, customer.id(), customer.customerId(), customer.emailKey())
+                .flatMap(customer -> sessions.takeOverParked(organizationId, customer.id(), customer.emailKey())
                         .map(session -> Map.entry(customer.id(), session)), CUSTOMERS_IN_FLIGHT)
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue);
     }
 
-    /** A customer just written: its internal id, public id and e-mail key. */
-    public record NewlyCreated(long id, String customerId, String emailKey) {
+    /** A customer just written: its internal id and e-mail key. */
+    public record NewlyCreated(long id, String emailKey) {
     }
 }

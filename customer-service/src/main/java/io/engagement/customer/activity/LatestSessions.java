@@ -44,8 +44,8 @@ class LatestSessions {
      * Moves what was parked for a newly created customer onto it, and answers the session it now
      * has, if any was parked.
      */
-    Mono<LatestSession> takeOverParked(long organizationId, long customerId, String publicId, String emailKey) {
-        return Flux.just(SessionOwner.byCustomerId(organizationId, publicId), SessionOwner.byEmailKey(organizationId, emailKey))
+    Mono<LatestSession> takeOverParked(long organizationId, long customerId, String emailKey) {
+        return Flux.just(SessionOwner.byEmailKey(organizationId, emailKey))
                 .concatMap(store::findParked)
                 .collectList()
                 .filter(parked -> !parked.isEmpty())
@@ -66,9 +66,8 @@ class LatestSessions {
     }
 
     private Mono<Void> park(SessionOwner owner, LatestSession session) {
-        return Flux.fromIterable(owner.parkingKeys())
-                .concatMap(key -> parkUnder(key, owner.organizationId(), session))
-                .then();
+        return Mono.justOrEmpty(owner.parkingKey())
+                .flatMap(key -> parkUnder(key, owner.organizationId(), session));
     }
 
     private Mono<Void> parkUnder(String key, long organizationId, LatestSession session) {

@@ -2,8 +2,6 @@ package io.engagement.customer.activity;
 
 import io.engagement.platform.event.SessionSummarized;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -25,20 +23,12 @@ record SessionOwner(long organizationId, String customerId, String emailKey) {
         return Optional.of(new SessionOwner(organizationId, customerId, email == null ? null : email.toLowerCase(Locale.ROOT)));
     }
 
-    /** Where a summary waits for this owner's customer to be created: one entry per name it goes by. */
-    List<String> parkingKeys() {
-        List<String> keys = new ArrayList<>(2);
-        if (customerId != null) {
-            keys.add(byCustomerId(organizationId, customerId));
-        }
-        if (emailKey != null) {
-            keys.add(byEmailKey(organizationId, emailKey));
-        }
-        return keys;
-    }
-
-    static String byCustomerId(long organizationId, String customerId) {
-        return organizationId + ":customer_id:" + customerId;
+    /**
+     * Where a summary waits for this owner's customer to be created: under the e-mail only. A public
+     * customer id is assigned when the customer is created, so no session can name one before.
+     */
+    Optional<String> parkingKey() {
+        return Optional.ofNullable(emailKey).map(key -> byEmailKey(organizationId, key));
     }
 
     static String byEmailKey(long organizationId, String emailKey) {

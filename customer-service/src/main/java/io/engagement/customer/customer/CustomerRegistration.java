@@ -65,8 +65,7 @@ class CustomerRegistration {
     /** Sessions seen before their customer existed become the new customers' latest. */
     private Mono<List<StoredCustomer>> withParkedSessions(long organizationId, List<Customer> written) {
         List<CustomerActivity.NewlyCreated> created = written.stream()
-                .map(customer -> new CustomerActivity.NewlyCreated(customer.id(), customer.customerId(),
-                        CustomerStore.emailKey(customer.email())))
+                .map(customer -> new CustomerActivity.NewlyCreated(customer.id(), CustomerStore.emailKey(customer.email())))
                 .toList();
         return activity.takeOverParked(organizationId, created)
                 .map(sessions -> written.stream()
