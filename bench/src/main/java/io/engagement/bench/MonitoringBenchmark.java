@@ -115,10 +115,13 @@ public final class MonitoringBenchmark {
             }
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (seenAt.size() < sentAt.size() && System.nanoTime() < deadline) {
+        // the warm-up's alerts are seen too: wait for the timed batches' own
+        while (!seenAt.keySet().containsAll(sentAt.keySet()) && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         watcher.shutdownNow();
+        sentAt.keySet().stream().filter(url -> !seenAt.containsKey(url)).sorted().limit(10)
+                .forEach(url -> System.out.printf("  no alert seen for %s%n", url));
         long[] detected = sentAt.entrySet().stream().filter(sent -> seenAt.containsKey(sent.getKey()))
                 .mapToLong(sent -> seenAt.get(sent.getKey()) - sent.getValue()).toArray();
         return new Detection(Percentiles.of(ingestNanos.stream().mapToLong(Long::longValue).toArray(), ingestNanos.size()),
