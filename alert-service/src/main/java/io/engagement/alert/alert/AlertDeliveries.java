@@ -12,8 +12,11 @@ import java.util.Map;
  */
 public interface AlertDeliveries {
 
-    /** Stores the alert's deliveries unless they are stored already, and starts sending them. */
+    /** Stores the alert's deliveries unless they are stored already; they are sent once {@link #startSending}. */
     Mono<Void> plan(long organizationId, AlertRaised alert);
+
+    /** Sends what is due now, without waiting for the next poll. */
+    void startSending();
 
     /** Each alert's deliveries in channel order, by alert id. */
     Mono<Map<String, List<AlertView.DeliveryView>>> statuses(long organizationId, List<String> alertIds);

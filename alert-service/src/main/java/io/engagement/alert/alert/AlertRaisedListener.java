@@ -51,8 +51,10 @@ class AlertRaisedListener {
         if (!AlertRaised.TYPE.equals(event.type())) {
             return;
         }
-        alerts.insertIfAbsent(event.orgId(), event.data())
-                .then(deliveries.plan(event.orgId(), event.data()))
+        // deliveries first, so the API never shows the alert without them; sending starts once both are stored
+        deliveries.plan(event.orgId(), event.data())
+                .then(alerts.insertIfAbsent(event.orgId(), event.data()))
                 .block(WRITE_TIMEOUT);
+        deliveries.startSending();
     }
 }

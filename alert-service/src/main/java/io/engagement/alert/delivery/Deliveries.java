@@ -33,13 +33,17 @@ public class Deliveries implements AlertDeliveries {
         this.wakeups = wakeups;
     }
 
-    /** Stores the alert's deliveries unless they are stored already, and wakes the poller. */
     @Override
     public Mono<Void> plan(long organizationId, AlertRaised alert) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         return Flux.fromIterable(planned(organizationId, alert, now))
                 .concatMap(store::insertIfAbsent)
-                .then(Mono.fromRunnable(wakeups::wake));
+                .then();
+    }
+
+    @Override
+    public void startSending() {
+        wakeups.wake();
     }
 
     @Override

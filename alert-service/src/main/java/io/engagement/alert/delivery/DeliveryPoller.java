@@ -1,6 +1,7 @@
 package io.engagement.alert.delivery;
 
 import io.engagement.alert.alert.AlertStore;
+import io.engagement.alert.alert.AlertView;
 import io.engagement.alert.rule.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -115,10 +117,20 @@ class DeliveryPoller implements SmartLifecycle {
             return store.settle(delivery, Delivery.DELIVERED, delivery.attempts() + 1, now, null);
         }
         return alerts.find(delivery.organizationId(), delivery.alertId())
-                .switchIfEmpty(Mono.error(() -> new IllegalStateException("alert " + delivery.alertId() + " is not stored yet")))
-                .flatMap(alert -> Mono.defer(() -> sender.send(delivery, alert)))
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .flatMap(alert -> alert.isPresent() ? send(sender, delivery, alert.get()) : notStoredYet(delivery, now));
+    }
+
+    private Mono<Void> send(ChannelSender sender, Delivery delivery, AlertView alert) {
+        return Mono.defer(() -> sender.send(delivery, alert))
                 .then(Mono.defer(() -> store.settle(delivery, Delivery.DELIVERED, delivery.attempts() + 1, Instant.now(), null)))
                 .onErrorResume(failure -> failed(delivery, failure));
+    }
+
+    /** Deliveries are stored a moment before their alert: one claimed in between waits a second, no attempt spent. */
+    private Mono<Void> notStoredYet(Delivery delivery, Instant now) {
+        return store.settle(delivery, delivery.status(), delivery.attempts(), now.plusSeconds(1), null);
     }
 
     private Mono<Void> failed(Delivery delivery, Throwable failure) {
