@@ -1,10 +1,8 @@
 package io.engagement.alert.detection;
 
+import io.engagement.platform.stream.ExactlyOnceStreams;
 import io.engagement.alert.rule.RuleDirectory;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,22 +72,10 @@ public class DetectionStreams implements SmartLifecycle {
     }
 
     private Properties properties() {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, settings.commitInterval().toMillis());
         // one directory per instance, so two instances on one machine never contend for a store
-        p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir() != null ? settings.stateDir()
-                : System.getProperty("java.io.tmpdir") + "/engagement-alert-state-" + port);
-        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, settings.replicationFactor());
-        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, SmallRocksDb.class);
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
-        // a stopped instance does not leave the group; its partitions move on after this long, not 45 s
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), 3_000);
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
-        return p;
+        String stateDir = settings.stateDir() != null ? settings.stateDir()
+                : System.getProperty("java.io.tmpdir") + "/engagement-alert-state-" + port;
+        return new ExactlyOnceStreams(settings.applicationId(), bootstrapServers, settings.commitInterval(), stateDir,
+                settings.replicationFactor(), 8L * 1024 * 1024, 5).properties();
     }
 }
