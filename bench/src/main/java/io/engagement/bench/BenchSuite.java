@@ -45,6 +45,11 @@ final class BenchSuite implements AutoCloseable {
     }
 
     static BenchSuite start() throws IOException {
+        return start(Map.of());
+    }
+
+    /** {@code settings}: more of {@code ./run.sh}'s variables, e.g. {@code ENGAGEMENT_REPLICAS_ANALYTICS=2}. */
+    static BenchSuite start(Map<String, String> settings) throws IOException {
         quiet("org.mongodb.driver", "org.apache.kafka", "kafka");
         Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
         Path home = Files.createTempDirectory("engagement-bench-");
@@ -64,6 +69,7 @@ final class BenchSuite implements AutoCloseable {
         String serviceOptions = Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
                 .orElse(String.join(" ", FleetSettings.DEFAULT_JAVA_OPTIONS));
         environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", serviceOptions + " " + PROCESSING_EXPOSED);
+        environment.putAll(settings);
         BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment), smtpPort);
         // Ctrl-C stops the services, the broker and the database too
         Runtime.getRuntime().addShutdownHook(suite.onCtrlC);

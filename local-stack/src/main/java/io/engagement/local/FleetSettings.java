@@ -2,6 +2,7 @@ package io.engagement.local;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the services of one stack share.
@@ -15,6 +16,7 @@ import java.util.List;
  * @param logDirectory   where each service writes {@code <service>.log}
  * @param javaOptions    JVM options for every service
  * @param delivery       where the messaging service sends mail and SMS
+ * @param replicas       how many replicas of a service to run, by module; one where not named
  */
 public record FleetSettings(
         Path repository,
@@ -25,7 +27,33 @@ public record FleetSettings(
         String internalSecret,
         Path logDirectory,
         List<String> javaOptions,
-        Delivery delivery) {
+        Delivery delivery,
+        Map<String, Integer> replicas) {
+
+    public FleetSettings {
+        replicas = Map.copyOf(replicas);
+        replicas.forEach((module, count) -> {
+            if (count < 1) {
+                throw new IllegalArgumentException(module + " needs at least one replica, not " + count);
+            }
+        });
+    }
+
+    /** One replica of every service. */
+    public FleetSettings(Path repository, String kafkaBootstrap, String mongoUri, int gatewayPort, String adminToken,
+                         String internalSecret, Path logDirectory, List<String> javaOptions, Delivery delivery) {
+        this(repository, kafkaBootstrap, mongoUri, gatewayPort, adminToken, internalSecret, logDirectory, javaOptions, delivery,
+                Map.of());
+    }
+
+    public FleetSettings withReplicas(Map<String, Integer> counts) {
+        return new FleetSettings(repository, kafkaBootstrap, mongoUri, gatewayPort, adminToken, internalSecret, logDirectory,
+                javaOptions, delivery, counts);
+    }
+
+    public int replicasOf(String module) {
+        return replicas.getOrDefault(module, 1);
+    }
 
     /** The serial collector and small code and metadata areas: five services fit a laptop. Heaps: {@link #heapOf}. */
     public static final List<String> DEFAULT_JAVA_OPTIONS = List.of(

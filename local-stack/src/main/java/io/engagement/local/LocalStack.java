@@ -83,7 +83,7 @@ public final class LocalStack implements AutoCloseable {
         String adminToken = existing == null ? secret() : existing.adminToken();
         fleet = new ServiceFleet(new FleetSettings(settings.repository(), kafka.bootstrapServers(), mongo.connectionString(),
                 settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions(),
-                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword)));
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword), settings.replicas()));
         fleet.startAll();
         fleet.awaitHealthy(START_TIMEOUT);
 

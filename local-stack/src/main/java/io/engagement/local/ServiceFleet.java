@@ -12,14 +12,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
- * The five services as child processes wired to one Kafka broker and one MongoDB server:
- * started together, stopped together, each on its own port with its own database.
+ * The five services as child processes wired to one Kafka broker and one MongoDB server: started
+ * together, stopped together, each replica on its own port, each service with its own database. A
+ * service may run as several replicas ({@link FleetSettings#replicas}); the gateway balances over
+ * them, and the first gateway listens on the stack's port.
  */
 public final class ServiceFleet implements AutoCloseable {
 
@@ -29,57 +34,80 @@ public final class ServiceFleet implements AutoCloseable {
     public static final String MESSAGING = "messaging-service";
     public static final String ALERT = "alert-service";
 
+    /** The backends, as the gateway names them in {@code ENGAGEMENT_SERVICES_<NAME>}. */
+    private static final Map<String, String> BACKENDS = orderedMap(
+            CUSTOMER, "CUSTOMER", ANALYTICS, "ANALYTICS", MESSAGING, "MESSAGING", ALERT, "ALERT");
     private static final Duration POLL = Duration.ofMillis(250);
 
-    private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    private final Map<String, List<ServiceProcess>> services = new LinkedHashMap<>();
     private final FleetSettings settings;
+    private final Set<Integer> takenPorts = new HashSet<>();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
     public ServiceFleet(FleetSettings settings) {
         this.settings = settings;
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        for (String backend : List.of(CUSTOMER, ANALYTICS, MESSAGING, ALERT)) {
-            ports.put(backend, FreePorts.next());
+        takenPorts.add(settings.gatewayPort());
+        Map<String, List<Integer>> ports = new LinkedHashMap<>();
+        for (String backend : BACKENDS.keySet()) {
+            ports.put(backend, freePorts(settings.replicasOf(backend)));
         }
-        ports.forEach((module, port) -> services.put(module, new ServiceProcess(module, port, environmentOf(module, port, ports), settings)));
-        Map<String, String> gateway = new LinkedHashMap<>(common(settings.gatewayPort()));
-        gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
-        gateway.put("ENGAGEMENT_SERVICES_CUSTOMER", local(ports.get(CUSTOMER)));
-        gateway.put("ENGAGEMENT_SERVICES_ANALYTICS", local(ports.get(ANALYTICS)));
-        gateway.put("ENGAGEMENT_SERVICES_MESSAGING", local(ports.get(MESSAGING)));
-        gateway.put("ENGAGEMENT_SERVICES_ALERT", local(ports.get(ALERT)));
-        services.put(GATEWAY, new ServiceProcess(GATEWAY, settings.gatewayPort(), gateway, settings));
+        ports.forEach((module, replicaPorts) -> services.put(module, replicas(module, replicaPorts,
+                replica -> environmentOf(module, replica, replicaPorts.get(replica - 1), ports))));
+        List<Integer> gatewayPorts = new ArrayList<>(List.of(settings.gatewayPort()));
+        gatewayPorts.addAll(freePorts(settings.replicasOf(GATEWAY) - 1));
+        services.put(GATEWAY, replicas(GATEWAY, gatewayPorts, replica -> gatewayEnvironment(gatewayPorts.get(replica - 1), ports)));
     }
 
     public void startAll() {
-        services.values().forEach(ServiceProcess::start);
+        services.values().forEach(replicas -> replicas.forEach(ServiceProcess::start));
     }
 
+    /** Starts every replica of {@code module} that is not running. */
     public void start(String module) {
-        service(module).start();
+        replicasOf(module).forEach(ServiceProcess::start);
     }
 
+    /** Stops every replica of {@code module}, each gracefully. */
     public void stop(String module) {
-        service(module).stop();
+        replicasOf(module).forEach(ServiceProcess::stop);
+    }
+
+    /** Starts replica {@code replica} (1 is the first) of {@code module} if it is not running. */
+    public void start(String module, int replica) {
+        replica(module, replica).start();
+    }
+
+    /** Kills replica {@code replica} (1 is the first) of {@code module} outright, as a crash or an OOM kill would. */
+    public void kill(String module, int replica) {
+        replica(module, replica).kill();
     }
 
     public URI gatewayUri() {
         return URI.create(local(settings.gatewayPort()));
     }
 
+    /** The first replica's address. */
     public URI uriOf(String module) {
-        return URI.create(local(service(module).port()));
+        return urisOf(module).get(0);
     }
 
-    /** Waits until the gateway reports every service up; fails early if a service has exited. */
+    /** Every replica's address, the first replica's first. */
+    public List<URI> urisOf(String module) {
+        return replicasOf(module).stream().map(replica -> URI.create(local(replica.port()))).toList();
+    }
+
+    /**
+     * Waits until every replica reports itself ready and the gateway reports every service up; fails
+     * early if a replica has exited.
+     */
     public void awaitHealthy(Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
-            services.values().stream().filter(service -> !service.isRunning()).findFirst().ifPresent(dead -> {
-                throw new IllegalStateException(dead.module() + " exited during start-up; see " + dead.logFile()
+            all().stream().filter(service -> !service.isRunning()).findFirst().ifPresent(dead -> {
+                throw new IllegalStateException(dead.name() + " exited during start-up; see " + dead.logFile()
                         + System.lineSeparator() + tail(dead));
             });
-            if (isHealthy()) {
+            if (all().stream().allMatch(this::isReady) && isHealthy()) {
                 return;
             }
             sleep(POLL);
@@ -88,9 +116,16 @@ public final class ServiceFleet implements AutoCloseable {
     }
 
     public boolean isHealthy() {
+        return answersOk(gatewayUri().resolve("/actuator/health"));
+    }
+
+    private boolean isReady(ServiceProcess replica) {
+        return answersOk(URI.create(local(replica.port())).resolve("/actuator/health/readiness"));
+    }
+
+    private boolean answersOk(URI probe) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(gatewayUri().resolve("/actuator/health"))
-                    .timeout(Duration.ofSeconds(5)).GET().build();
+            HttpRequest request = HttpRequest.newBuilder(probe).timeout(Duration.ofSeconds(5)).GET().build();
             return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {
             return false;
@@ -102,22 +137,32 @@ public final class ServiceFleet implements AutoCloseable {
 
     /** Process ids of the running services, for resource reports. */
     public List<Long> pids() {
-        return services.values().stream().map(ServiceProcess::pid).filter(Objects::nonNull).toList();
+        return all().stream().map(ServiceProcess::pid).filter(Objects::nonNull).toList();
     }
 
     @Override
     public void close() {
         // the gateway first, so no request reaches a service that is going away
-        List<ServiceProcess> order = new ArrayList<>(services.values());
+        List<ServiceProcess> order = new ArrayList<>(all());
         Collections.reverse(order);
         order.parallelStream().forEach(ServiceProcess::stop);
     }
 
-    private Map<String, String> environmentOf(String module, int port, Map<String, Integer> ports) {
+    private Map<String, String> gatewayEnvironment(int port, Map<String, List<Integer>> ports) {
+        Map<String, String> gateway = common(port);
+        gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
+        BACKENDS.forEach((module, name) -> gateway.put("ENGAGEMENT_SERVICES_" + name, String.join(",",
+                ports.get(module).stream().map(ServiceFleet::local).toList())));
+        return gateway;
+    }
+
+    private Map<String, String> environmentOf(String module, int replica, int port, Map<String, List<Integer>> ports) {
         Map<String, String> environment = common(port);
+        // state a replica keeps on disk is its own: Kafka Streams locks its state directory
+        String suffix = replica == 1 ? "" : "-" + replica;
         if (module.equals(ANALYTICS)) {
             // the activity stores survive restarts of the stack instead of being rebuilt from their changelogs
-            environment.put("ENGAGEMENT_ANALYTICS_ACTIVITY_STATE_DIR", settings.logDirectory().resolveSibling("activity-state").toString());
+            environment.put("ENGAGEMENT_ANALYTICS_ACTIVITY_STATE_DIR", stateDirectory("activity-state" + suffix));
         }
         if (module.equals(MESSAGING)) {
             FleetSettings.Delivery delivery = settings.delivery();
@@ -130,11 +175,15 @@ public final class ServiceFleet implements AutoCloseable {
         }
         if (module.equals(ALERT)) {
             // alert mail goes straight to the messaging service; webhooks of the local stack go to local receivers
-            environment.put("ENGAGEMENT_ALERT_MESSAGING_URI", local(ports.get(MESSAGING)));
+            environment.put("ENGAGEMENT_ALERT_MESSAGING_URI", local(ports.get(MESSAGING).get(0)));
             environment.put("ENGAGEMENT_ALERT_TARGETS_ALLOW_LOOPBACK", "true");
-            environment.put("ENGAGEMENT_ALERT_DETECTION_STATE_DIR", settings.logDirectory().resolveSibling("alert-state").toString());
+            environment.put("ENGAGEMENT_ALERT_DETECTION_STATE_DIR", stateDirectory("alert-state" + suffix));
         }
         return environment;
+    }
+
+    private String stateDirectory(String name) {
+        return settings.logDirectory().resolveSibling(name).toString();
     }
 
     private Map<String, String> common(int port) {
@@ -147,12 +196,53 @@ public final class ServiceFleet implements AutoCloseable {
         return environment;
     }
 
-    private ServiceProcess service(String module) {
-        ServiceProcess service = services.get(module);
-        if (service == null) {
+    private List<ServiceProcess> replicasOf(String module) {
+        List<ServiceProcess> replicas = services.get(module);
+        if (replicas == null) {
             throw new IllegalArgumentException("no service " + module);
         }
-        return service;
+        return replicas;
+    }
+
+    private ServiceProcess replica(String module, int replica) {
+        List<ServiceProcess> replicas = replicasOf(module);
+        if (replica < 1 || replica > replicas.size()) {
+            throw new IllegalArgumentException(module + " has " + replicas.size() + " replicas, not a replica " + replica);
+        }
+        return replicas.get(replica - 1);
+    }
+
+    private List<ServiceProcess> all() {
+        return services.values().stream().flatMap(List::stream).toList();
+    }
+
+    private List<ServiceProcess> replicas(String module, List<Integer> ports, IntFunction<Map<String, String>> environment) {
+        List<ServiceProcess> replicas = new ArrayList<>();
+        for (int replica = 1; replica <= ports.size(); replica++) {
+            String name = replica == 1 ? module : module + "-" + replica;
+            replicas.add(new ServiceProcess(module, name, ports.get(replica - 1), environment.apply(replica), settings));
+        }
+        return List.copyOf(replicas);
+    }
+
+    /** Ports free now and not yet given to another replica of this fleet. */
+    private List<Integer> freePorts(int count) {
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < count) {
+            int port = FreePorts.next();
+            if (takenPorts.add(port)) {
+                ports.add(port);
+            }
+        }
+        return ports;
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(map);
     }
 
     private static String local(int port) {

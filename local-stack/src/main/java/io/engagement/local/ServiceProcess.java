@@ -9,19 +9,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** One service of the stack, run from its runnable jar as a child process. */
+/** One replica of a service of the stack, run from its runnable jar as a child process. */
 final class ServiceProcess {
 
     private static final long STOP_GRACE_SECONDS = 15;
 
     private final String module;
+    private final String name;
     private final int port;
     private final Map<String, String> environment;
     private final FleetSettings settings;
     private Process process;
 
-    ServiceProcess(String module, int port, Map<String, String> environment, FleetSettings settings) {
+    /** {@code name}: the module for its first replica, {@code <module>-2} and so on for the others. */
+    ServiceProcess(String module, String name, int port, Map<String, String> environment, FleetSettings settings) {
         this.module = module;
+        this.name = name;
         this.port = port;
         this.environment = Map.copyOf(environment);
         this.settings = settings;
@@ -31,12 +34,16 @@ final class ServiceProcess {
         return module;
     }
 
+    String name() {
+        return name;
+    }
+
     int port() {
         return port;
     }
 
     Path logFile() {
-        return settings.logDirectory().resolve(module + ".log");
+        return settings.logDirectory().resolve(name + ".log");
     }
 
     synchronized void start() {
@@ -51,7 +58,7 @@ final class ServiceProcess {
             builder.environment().putAll(environment);
             process = builder.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + module, e);
+            throw new UncheckedIOException("cannot start " + name, e);
         }
     }
 
@@ -71,6 +78,20 @@ final class ServiceProcess {
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        process = null;
+    }
+
+    /** SIGKILL: the replica ends mid-work, with no chance to commit, flush or leave its consumer group. */
+    synchronized void kill() {
+        if (process == null) {
+            return;
+        }
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         process = null;

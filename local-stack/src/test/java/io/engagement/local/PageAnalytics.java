@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -97,6 +98,28 @@ final class PageAnalytics {
         Answer answer = post(events);
         assertThat(answer.status()).as(answer.body()).isEqualTo(202);
         assertThat(answer.json().get("accepted").asInt()).as(answer.body()).isEqualTo(events.size());
+    }
+
+    /**
+     * Posts one batch until it is accepted, as a client retries after a 503 or a lost connection; safe,
+     * since every event carries its id. Answers every status seen on the way, a lost connection as 0.
+     */
+    List<Integer> sendUntilAccepted(List<ObjectNode> events, Duration within) {
+        List<Integer> statuses = new CopyOnWriteArrayList<>();
+        await().atMost(within).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200)).until(() -> {
+            int status = statusOf(events);
+            statuses.add(status);
+            return status == 202;
+        });
+        return statuses;
+    }
+
+    private int statusOf(List<ObjectNode> events) {
+        try {
+            return post(events).status();
+        } catch (IllegalStateException lostConnection) {
+            return 0;
+        }
     }
 
     /** Posts the batches at once, each on its own connection, and waits for all of them. */

@@ -17,7 +17,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -26,7 +28,9 @@ import java.util.stream.Stream;
  * Kafka broker and MongoDB server, with two organizations to tell data apart. The messaging
  * service delivers to an embedded SMTP server and SMSC of this JVM: tests read what arrived from
  * {@link #smtp} and {@link #smsc} (or over HTTP from {@link #inbox}), and stop and start
- * {@link #smtp} to take the mail server away.
+ * {@link #smtp} to take the mail server away. The fault tests run in a JVM of their own, where the
+ * suite has {@link #breakable() a broker and a database of its own} and several replicas of the
+ * services that consume.
  */
 final class RunningSuite {
 
@@ -45,9 +49,13 @@ final class RunningSuite {
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
                     "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing")).toList();
 
+    private static final String BREAKABLE_PROPERTY = "engagement.suite.breakable";
+    private static final String REPLICAS_PROPERTY = "engagement.suite.replicas";
+
     private static RunningSuite instance;
 
     final Infrastructure infrastructure;
+    private final BreakableInfrastructure breakable;
     final EmbeddedSmtp smtp;
     final EmbeddedSmsc smsc;
     final DevInbox inbox;
@@ -56,8 +64,10 @@ final class RunningSuite {
     final Organization globex;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
-    private RunningSuite(Infrastructure infrastructure, EmbeddedSmtp smtp, EmbeddedSmsc smsc, DevInbox inbox, ServiceFleet fleet) {
+    private RunningSuite(Infrastructure infrastructure, BreakableInfrastructure breakable, EmbeddedSmtp smtp, EmbeddedSmsc smsc,
+                         DevInbox inbox, ServiceFleet fleet) {
         this.infrastructure = infrastructure;
+        this.breakable = breakable;
         this.smtp = smtp;
         this.smsc = smsc;
         this.inbox = inbox;
@@ -68,15 +78,20 @@ final class RunningSuite {
 
     static synchronized RunningSuite get() {
         if (instance == null) {
-            Infrastructure infrastructure = SharedInfrastructure.get();
-            SharedInfrastructure.createTopics(Topics.ALL, Topics.COMPACTED);
+            BreakableInfrastructure breakable = Boolean.getBoolean(BREAKABLE_PROPERTY) ? BreakableInfrastructure.start() : null;
+            Infrastructure infrastructure = breakable != null ? breakable.infrastructure() : SharedInfrastructure.get();
+            if (breakable != null) {
+                breakable.kafka().createTopics(Topics.ALL, Topics.COMPACTED);
+            } else {
+                SharedInfrastructure.createTopics(Topics.ALL, Topics.COMPACTED);
+            }
             EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
             EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
             DevInbox inbox = DevInbox.start(0, smtp, smsc);
             ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
                     infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
                     freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
-                    FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD)));
+                    FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD), replicas()));
             // the services first, so the messaging service does not see its mail server and SMSC go away
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 fleet.close();
@@ -86,9 +101,29 @@ final class RunningSuite {
             }, "suite-stop"));
             fleet.startAll();
             fleet.awaitHealthy(Duration.ofMinutes(3));
-            instance = new RunningSuite(infrastructure, smtp, smsc, inbox, fleet);
+            instance = new RunningSuite(infrastructure, breakable, smtp, smsc, inbox, fleet);
         }
         return instance;
+    }
+
+    /** {@code -Dengagement.suite.replicas=collection-analytics-service=2,messaging-service=2}; one of each by default. */
+    private static Map<String, Integer> replicas() {
+        Map<String, Integer> replicas = new HashMap<>();
+        for (String entry : System.getProperty(REPLICAS_PROPERTY, "").split(",")) {
+            if (!entry.isBlank()) {
+                String[] moduleAndCount = entry.trim().split("=");
+                replicas.put(moduleAndCount[0], Integer.parseInt(moduleAndCount[1]));
+            }
+        }
+        return replicas;
+    }
+
+    /** The broker and database the fault tests take away; only with {@code -Dengagement.suite.breakable=true}. */
+    BreakableInfrastructure breakable() {
+        if (breakable == null) {
+            throw new IllegalStateException("this suite runs on shared infrastructure; fault tests need -D" + BREAKABLE_PROPERTY + "=true");
+        }
+        return breakable;
     }
 
     /** A new directory per run: state the services keep beside their logs belongs to this run's broker only. */

@@ -1,6 +1,8 @@
 package io.engagement.gateway.routing;
 
 import io.engagement.platform.error.ApiException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -14,13 +16,17 @@ import reactor.core.publisher.Mono;
 @RestController
 class FallbackResource {
 
+    private static final Logger log = LoggerFactory.getLogger(FallbackResource.class);
+
     static final String PATH = "/fallback/";
 
     @RequestMapping(PATH + "{service}")
     Mono<Void> unavailable(@PathVariable String service, ServerWebExchange exchange) {
-        if (exchange.getAttribute(ServerWebExchangeUtils.CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR) == null) {
+        Throwable cause = exchange.getAttribute(ServerWebExchangeUtils.CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR);
+        if (cause == null) {
             return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
         }
+        log.debug("{} answered 503 for {}: {}", service, exchange.getRequest().getPath(), cause.toString());
         return Mono.error(ApiException.unavailable(service + " is unavailable, try again shortly"));
     }
 }

@@ -3,13 +3,32 @@ package io.engagement.gateway.routing;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 
-/** Where each service behind the gateway answers ({@code ENGAGEMENT_SERVICES_CUSTOMER}, ...). */
+/**
+ * Where each service behind the gateway answers ({@code ENGAGEMENT_SERVICES_CUSTOMER}, ...): one
+ * address behind a Kubernetes Service, or a comma-separated list of replicas the gateway balances over.
+ */
 @ConfigurationProperties("engagement.services")
-record ServiceUris(URI customer, URI analytics, URI messaging, URI alert) {
+record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging, List<URI> alert) {
 
-    Map<String, URI> byName() {
+    ServiceUris {
+        customer = List.copyOf(customer);
+        analytics = List.copyOf(analytics);
+        messaging = List.copyOf(messaging);
+        alert = List.copyOf(alert);
+    }
+
+    Map<String, List<URI>> byName() {
         return Map.of("customer", customer, "analytics", analytics, "messaging", messaging, "alert", alert);
+    }
+
+    List<URI> replicasOf(String service) {
+        List<URI> replicas = byName().get(service);
+        if (replicas == null) {
+            throw new IllegalArgumentException("no service " + service);
+        }
+        return replicas;
     }
 }

@@ -9,11 +9,12 @@ import reactor.core.publisher.Mono;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The gateway is healthy only when every service behind it is ready. Kept out of the gateway's own
+ * The gateway is healthy only when every service behind it has a ready replica. Kept out of the gateway's own
  * readiness probe, so one service down does not take the whole API out of rotation.
  */
 @Component("services")
@@ -32,12 +33,16 @@ class ServicesHealthIndicator implements ReactiveHealthIndicator {
     @Override
     public Mono<Health> health() {
         return Flux.fromIterable(services.byName().entrySet())
-                .flatMap(service -> probe(service.getValue()).map(status -> Map.entry(service.getKey(), status)))
+                .flatMap(service -> anyReady(service.getValue()).map(status -> Map.entry(service.getKey(), status)))
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue, TreeMap::new)
                 .map(statuses -> {
                     boolean allUp = statuses.values().stream().allMatch("UP"::equals);
                     return (allUp ? Health.up() : Health.down()).withDetails(statuses).build();
                 });
+    }
+
+    private Mono<String> anyReady(List<URI> replicas) {
+        return Flux.fromIterable(replicas).flatMap(this::probe).any("UP"::equals).map(up -> up ? "UP" : "DOWN");
     }
 
     private Mono<String> probe(URI service) {
