@@ -53,6 +53,7 @@ final class RunningSuite {
     private static final String REPLICAS_PROPERTY = "engagement.suite.replicas";
 
     private static RunningSuite instance;
+    private static RuntimeException startFailure;
 
     final Infrastructure infrastructure;
     private final BreakableInfrastructure breakable;
@@ -77,33 +78,46 @@ final class RunningSuite {
     }
 
     static synchronized RunningSuite get() {
+        // a suite that could not start is not started again by every later test beside the first one's processes
+        if (startFailure != null) {
+            throw new IllegalStateException("the suite could not start", startFailure);
+        }
         if (instance == null) {
-            BreakableInfrastructure breakable = Boolean.getBoolean(BREAKABLE_PROPERTY) ? BreakableInfrastructure.start() : null;
-            Infrastructure infrastructure = breakable != null ? breakable.infrastructure() : SharedInfrastructure.get();
-            if (breakable != null) {
-                breakable.kafka().createTopics(Topics.ALL, Topics.COMPACTED);
-            } else {
-                SharedInfrastructure.createTopics(Topics.ALL, Topics.COMPACTED);
+            try {
+                instance = start();
+            } catch (RuntimeException failure) {
+                startFailure = failure;
+                throw failure;
             }
-            EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
-            EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
-            DevInbox inbox = DevInbox.start(0, smtp, smsc);
-            ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
-                    infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
-                    freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
-                    FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD), replicas()));
-            // the services first, so the messaging service does not see its mail server and SMSC go away
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                fleet.close();
-                inbox.close();
-                smsc.close();
-                smtp.close();
-            }, "suite-stop"));
-            fleet.startAll();
-            fleet.awaitHealthy(Duration.ofMinutes(3));
-            instance = new RunningSuite(infrastructure, breakable, smtp, smsc, inbox, fleet);
         }
         return instance;
+    }
+
+    private static RunningSuite start() {
+        BreakableInfrastructure breakable = Boolean.getBoolean(BREAKABLE_PROPERTY) ? BreakableInfrastructure.start() : null;
+        Infrastructure infrastructure = breakable != null ? breakable.infrastructure() : SharedInfrastructure.get();
+        if (breakable != null) {
+            breakable.kafka().createTopics(Topics.ALL, Topics.COMPACTED);
+        } else {
+            SharedInfrastructure.createTopics(Topics.ALL, Topics.COMPACTED);
+        }
+        EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
+        EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
+        DevInbox inbox = DevInbox.start(0, smtp, smsc);
+        ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
+                infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
+                freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD), replicas()));
+        // the services first, so the messaging service does not see its mail server and SMSC go away
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            fleet.close();
+            inbox.close();
+            smsc.close();
+            smtp.close();
+        }, "suite-stop"));
+        fleet.startAll();
+        fleet.awaitHealthy(Duration.ofMinutes(5));
+        return new RunningSuite(infrastructure, breakable, smtp, smsc, inbox, fleet);
     }
 
     /** {@code -Dengagement.suite.replicas=collection-analytics-service=2,messaging-service=2}; one of each by default. */
