@@ -7,9 +7,9 @@ import java.util.Map;
 
 /** Where each service behind the gateway answers ({@code ENGAGEMENT_SERVICES_CUSTOMER}, ...). */
 @ConfigurationProperties("engagement.services")
-record ServiceUris(URI customer, URI analytics, URI messaging, URI alert) {
+public record ServiceUris(URI customer, URI analytics, URI messaging, URI alert) {
 
-    Map<String, URI> byName() {
+    public Map<String, URI> byName() {
         return Map.of("customer", customer, "analytics", analytics, "messaging", messaging, "alert", alert);
     }
 }
