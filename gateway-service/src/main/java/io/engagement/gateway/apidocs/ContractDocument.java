@@ -33,8 +33,10 @@ final class ContractDocument {
         Map<String, ObjectNode> paths = new TreeMap<>();
         ObjectNode schemas = NODES.objectNode();
         documents.forEach((source, document) -> {
-            document.path("paths").properties().forEach(path -> routeOf(path.getKey(), routes)
-                    .ifPresent(route -> addPath(paths, source, path.getKey(), (ObjectNode) path.getValue(), route)));
+            document.path("paths").properties().forEach(path -> {
+                String template = templateOf(path.getKey());
+                routeOf(template, routes).ifPresent(route -> addPath(paths, source, template, (ObjectNode) path.getValue(), route));
+            });
             document.path("components").path("schemas").properties().forEach(schema -> {
                 if (!schemas.has(schema.getKey())) {
                     schemas.set(schema.getKey(), schema.getValue());
@@ -63,6 +65,11 @@ final class ContractDocument {
             unavailable.stream().sorted().forEach(missing::add);
         }
         return merged;
+    }
+
+    /** Spring's capture-all variable ({@code {*url_pattern}}) is an ordinary path parameter to a client. */
+    private static String templateOf(String path) {
+        return path.replace("{*", "{");
     }
 
     private static Optional<PublicRoute> routeOf(String path, PublicRoutes routes) {

@@ -40,8 +40,8 @@ class ServiceDocuments {
     private final Clock clock;
     private final Map<String, Fetched> fetched = new ConcurrentHashMap<>();
 
-    ServiceDocuments(WebClient.Builder client, ServiceUris services, Environment environment, ApiDocsProperties properties) {
-        this.client = client.build();
+    ServiceDocuments(ServiceUris services, Environment environment, ApiDocsProperties properties) {
+        this.client = WebClient.create();
         this.services = services.byName();
         this.environment = environment;
         this.properties = properties;
