@@ -14,7 +14,7 @@ import java.time.Duration;
 record ApiDocsProperties(Duration fetchTimeout, Duration refreshAfter) {
 
     ApiDocsProperties {
-        fetchTimeout = fetchTimeout == null ? Duration.ofSeconds(3) : fetchTimeout;
+        fetchTimeout = fetchTimeout == null ? Duration.ofSeconds(5) : fetchTimeout;
         refreshAfter = refreshAfter == null ? Duration.ofMinutes(1) : refreshAfter;
     }
 }

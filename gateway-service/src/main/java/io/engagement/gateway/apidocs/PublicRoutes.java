@@ -1,5 +1,6 @@
 package io.engagement.gateway.apidocs;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.cloud.gateway.config.GatewayProperties;
 import org.springframework.cloud.gateway.filter.FilterDefinition;
 import org.springframework.cloud.gateway.handler.predicate.PredicateDefinition;
@@ -9,6 +10,7 @@ import org.springframework.stereotype.Component;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -27,8 +29,9 @@ class PublicRoutes {
 
     private final List<PublicRoute> routes;
 
+    @Autowired
     PublicRoutes(GatewayProperties gateway) {
-        this.routes = gateway.getRoutes().stream().map(PublicRoutes::of).toList();
+        this(gateway.getRoutes().stream().map(PublicRoutes::of).toList());
     }
 
     PublicRoutes(List<PublicRoute> routes) {
@@ -43,7 +46,7 @@ class PublicRoutes {
         List<String> paths = route.getPredicates().stream()
                 .filter(predicate -> predicate.getName().equals("Path"))
                 .map(PredicateDefinition::getArgs)
-                .map(java.util.Map::values)
+                .map(Map::values)
                 .flatMap(Collection::stream)
                 .flatMap(value -> Arrays.stream(value.split(",")))
                 .map(String::trim)

@@ -3,6 +3,8 @@ package io.engagement.gateway.apidocs;
 import io.engagement.gateway.routing.ServiceUris;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -46,6 +48,12 @@ class ServiceDocuments {
         this.environment = environment;
         this.properties = properties;
         this.clock = Clock.systemUTC();
+    }
+
+    /** Services build their documents on first request: asking at start-up spares the first reader the wait. */
+    @EventListener(ApplicationReadyEvent.class)
+    void readAll() {
+        current().subscribe();
     }
 
     /** Every source's latest document; a source never read yet is absent from the answer. */
