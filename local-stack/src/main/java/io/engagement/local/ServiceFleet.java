@@ -4,6 +4,7 @@ import io.engagement.infra.FreePorts;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -84,6 +85,11 @@ public final class ServiceFleet implements AutoCloseable {
 
     public URI gatewayUri() {
         return URI.create(local(settings.gatewayPort()));
+    }
+
+    /** Where a service's first replica writes what it logs. */
+    public Path logFileOf(String module) {
+        return replicasOf(module).get(0).logFile();
     }
 
     /** The first replica's address. */

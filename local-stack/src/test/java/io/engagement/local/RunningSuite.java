@@ -47,7 +47,12 @@ final class RunningSuite {
     private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.DEFAULT_JAVA_OPTIONS.stream(),
             Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s",
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
-                    "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing")).toList();
+                    "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing",
+                    // the raw-event archive logs each event it archives, so a test can follow a trace into it
+                    "-Dlogging.level.io.engagement.analytics.archive=DEBUG")).toList();
+
+    /** A machine busy with other builds starts the five JVMs slowly: {@code -Dengagement.suite.start-timeout=PT8M}. */
+    private static final Duration START_TIMEOUT = Duration.parse(System.getProperty("engagement.suite.start-timeout", "PT5M"));
 
     private static final String BREAKABLE_PROPERTY = "engagement.suite.breakable";
     private static final String REPLICAS_PROPERTY = "engagement.suite.replicas";
@@ -116,7 +121,7 @@ final class RunningSuite {
             smtp.close();
         }, "suite-stop"));
         fleet.startAll();
-        fleet.awaitHealthy(Duration.ofMinutes(5));
+        fleet.awaitHealthy(START_TIMEOUT);
         return new RunningSuite(infrastructure, breakable, smtp, smsc, inbox, fleet);
     }
 

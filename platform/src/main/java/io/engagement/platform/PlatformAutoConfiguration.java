@@ -8,6 +8,12 @@ import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.lifecycle.ParentProcessWatch;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.lifecycle.StartupWorkRunner;
+import io.engagement.platform.trace.RecordTracing;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.swagger.v3.core.jackson.ModelResolver;
+import org.springdoc.core.providers.ObjectMapperProvider;
 import org.springframework.beans.factory.ObjectProvider;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.boot.ApplicationRunner;
@@ -37,7 +43,8 @@ import java.time.Clock;
         afterName = {
                 "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
                 "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration",
-                "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"},
+                "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
+                "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration"},
         beforeName = "org.springframework.boot.mongodb.autoconfigure.health.MongoReactiveHealthContributorAutoConfiguration")
 @EnableConfigurationProperties(PlatformProperties.class)
 public class PlatformAutoConfiguration {
@@ -85,9 +92,14 @@ public class PlatformAutoConfiguration {
     static class Events {
 
         @Bean
+        RecordTracing recordTracing(ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator) {
+            return new RecordTracing(tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP));
+        }
+
+        @Bean
         @ConditionalOnBean(KafkaTemplate.class)
-        EventPublisher eventPublisher(KafkaTemplate<String, String> kafka, ObjectMapper json) {
-            return new EventPublisher(kafka, json);
+        EventPublisher eventPublisher(KafkaTemplate<String, String> kafka, ObjectMapper json, RecordTracing tracing) {
+            return new EventPublisher(kafka, json, tracing);
         }
 
         /**
@@ -107,6 +119,21 @@ public class PlatformAutoConfiguration {
         @ConditionalOnBean({KafkaTemplate.class, ReactiveMongoTemplate.class})
         DocumentOutbox documentOutbox(ReactiveMongoTemplate mongo, EventPublisher publisher) {
             return new DocumentOutbox(mongo, publisher);
+        }
+    }
+
+    /** What springdoc needs to describe the services' operations as they answer. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ObjectMapperProvider.class)
+    static class ApiDocs {
+
+        /**
+         * The services write snake_case JSON with Jackson 3; springdoc reads models with its own
+         * Jackson 2 mapper, which is told the same naming here.
+         */
+        @Bean
+        ModelResolver snakeCaseModelResolver(ObjectMapperProvider mappers) {
+            return new ModelResolver(mappers.jsonMapper().copy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
         }
     }
 

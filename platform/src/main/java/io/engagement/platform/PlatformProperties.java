@@ -31,7 +31,7 @@ public record PlatformProperties(InternalTokenSettings internalToken, Long paren
 
         public InternalTokenSettings {
             lifetime = lifetime == null ? Duration.ofSeconds(60) : lifetime;
-            openPaths = openPaths == null ? List.of("/actuator", "/actuator/**") : List.copyOf(openPaths);
+            openPaths = openPaths == null ? List.of("/actuator", "/actuator/**", "/v3/api-docs") : List.copyOf(openPaths);
         }
     }
 }

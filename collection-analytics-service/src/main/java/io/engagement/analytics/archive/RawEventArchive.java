@@ -1,6 +1,7 @@
 package io.engagement.analytics.archive;
 
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.trace.RecordTracing;
 import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,13 +51,15 @@ class RawEventArchive {
 
     private final ReactiveMongoTemplate mongo;
     private final ObjectMapper json;
+    private final RecordTracing tracing;
     private final Duration retention;
     private final Set<String> prepared = ConcurrentHashMap.newKeySet();
 
-    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json,
+    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json, RecordTracing tracing,
                     @Value("${engagement.analytics.raw-events.retention:30d}") Duration retention) {
         this.mongo = mongo;
         this.json = json;
+        this.tracing = tracing;
         this.retention = retention;
     }
 
@@ -73,7 +76,7 @@ class RawEventArchive {
             autoStartup = "${engagement.analytics.raw-events.enabled:true}")
     void onEvents(List<ConsumerRecord<String, String>> records) {
         Map<Chunk, List<Document>> chunks = records.stream()
-                .map(this::raw)
+                .map(record -> tracing.inTraceOf(record, "raw-event-archive", () -> raw(record)))
                 .flatMap(Optional::stream)
                 .collect(Collectors.groupingBy(RawEvent::chunk, LinkedHashMap::new,
                         Collectors.mapping(RawEvent::event, Collectors.toList())));
@@ -113,6 +116,7 @@ class RawEventArchive {
             JsonNode data = envelope.get("data");
             Instant at = Instant.parse(data.get("timestamp").asString());
             Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS));
+            log.debug("Archiving a {} event of session {}", data.path("type").asString(), chunk.sessionId());
             return Optional.of(new RawEvent(chunk, Document.parse(json.writeValueAsString(data))));
         } catch (RuntimeException unreadable) {
             log.warn("Skipping unreadable raw event at {}-{}@{}", record.topic(), record.partition(), record.offset());

@@ -68,34 +68,34 @@ class CollectionResource {
                 .flatMap(collection -> analytics.of(organizationId, collection, range));
     }
 
-    @GetMapping("/{collectionId}")
-    Mono<AnalyticsView> read(@PathVariable String collectionId, ServerWebExchange exchange) {
+    @GetMapping("/{collection_id}")
+    Mono<AnalyticsView> read(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         AnalyticsRange range = AnalyticsRange.from(exchange, clock);
         return analytics.of(organizationId, found(store.find(organizationId, collectionId)), range);
     }
 
-    @PutMapping("/{collectionId}")
-    Mono<AnalyticsView> update(@PathVariable String collectionId, ServerWebExchange exchange) {
+    @PutMapping("/{collection_id}")
+    Mono<AnalyticsView> update(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
         return change(exchange, CollectionRequests.UPDATE, CollectionRequests.CollectionChange.class, (organizationId, change) ->
                 store.rename(organizationId, collectionId, change.name(), change.description()));
     }
 
-    @DeleteMapping("/{collectionId}")
-    Mono<JsonNode> delete(@PathVariable String collectionId, ServerWebExchange exchange) {
+    @DeleteMapping("/{collection_id}")
+    Mono<JsonNode> delete(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         return store.delete(organizationId, collectionId)
                 .flatMap(deleted -> deleted ? Mono.<JsonNode>just(StringNode.valueOf("Page collection deleted")) : Mono.error(ApiException.notFound(NOT_FOUND)));
     }
 
-    @PostMapping("/{collectionId}/map-pages")
-    Mono<AnalyticsView> map(@PathVariable String collectionId, ServerWebExchange exchange) {
+    @PostMapping("/{collection_id}/map-pages")
+    Mono<AnalyticsView> map(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
         return change(exchange, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class, (organizationId, mappings) ->
                 store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone()));
     }
 
-    @DeleteMapping("/{collectionId}/pages/{pageId}")
-    Mono<AnalyticsView> unmapPage(@PathVariable String collectionId, @PathVariable String pageId, ServerWebExchange exchange) {
+    @DeleteMapping("/{collection_id}/pages/{page_id}")
+    Mono<AnalyticsView> unmapPage(@PathVariable("collection_id") String collectionId, @PathVariable("page_id") String pageId, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         AnalyticsRange range = AnalyticsRange.from(exchange, clock);
         return found(store.find(organizationId, collectionId))
@@ -106,8 +106,8 @@ class CollectionResource {
     }
 
     /** The pattern is the rest of the path, so nested patterns such as {@code a/b} need no encoding. */
-    @DeleteMapping("/{collectionId}/patterns/{*urlPattern}")
-    Mono<AnalyticsView> unmapPattern(@PathVariable String collectionId, @PathVariable String urlPattern, ServerWebExchange exchange) {
+    @DeleteMapping("/{collection_id}/patterns/{*url_pattern}")
+    Mono<AnalyticsView> unmapPattern(@PathVariable("collection_id") String collectionId, @PathVariable("url_pattern") String urlPattern, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         AnalyticsRange range = AnalyticsRange.from(exchange, clock);
         String pattern = UrlPattern.normalize(urlPattern.startsWith("//") ? urlPattern.substring(1) : urlPattern);

@@ -11,7 +11,7 @@ import java.util.Map;
  * address behind a Kubernetes Service, or a comma-separated list of replicas the gateway balances over.
  */
 @ConfigurationProperties("engagement.services")
-record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging, List<URI> alert) {
+public record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging, List<URI> alert) {
 
     ServiceUris {
         customer = List.copyOf(customer);
@@ -22,6 +22,11 @@ record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging,
 
     Map<String, List<URI>> byName() {
         return Map.of("customer", customer, "analytics", analytics, "messaging", messaging, "alert", alert);
+    }
+
+    /** One address per service; every replica of a service serves the same API document. */
+    public Map<String, URI> firstReplicaByName() {
+        return Map.of("customer", customer.get(0), "analytics", analytics.get(0), "messaging", messaging.get(0), "alert", alert.get(0));
     }
 
     List<URI> replicasOf(String service) {

@@ -1,0 +1,155 @@
+package io.engagement.gateway.apidocs;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The contract's error bodies, keys and the statuses each operation may answer, as OpenAPI
+ * components that the operations reference. The bodies are built by {@code platform} at run time;
+ * this is their description.
+ */
+final class ErrorShapes {
+
+    static final String VALIDATION_ERROR = "HTTPValidationError";
+    static final String DETAIL_ERROR = "ErrorDetail";
+    static final String SMS_ERROR = "SmsError";
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final Set<String> BODY_METHODS = Set.of("post", "put", "patch");
+
+    private ErrorShapes() {
+    }
+
+    /** The security schemes, one per way of presenting a key. */
+    static ObjectNode securitySchemes() {
+        ObjectNode schemes = NODES.objectNode();
+        schemes.set("ApiKey", apiKey("header", "x-api-key", "A data key (eng_data_...) of one organization"));
+        schemes.set("TransactionalKey", apiKey("header", "X-Transactional-Key", "A transactional key (eng_tx_...) for transactional email"));
+        schemes.set("PublicKey", apiKey("header", "X-Public-Key", "A public key (eng_pub_...) of the browser SDK: telemetry only"));
+        schemes.set("PublicKeyQuery", apiKey("query", "public_key", "The public key as a query parameter, so navigator.sendBeacon can send telemetry"));
+        schemes.set("AdminToken", apiKey("header", "X-Admin-Token", "The operator's admin token, from configuration"));
+        return schemes;
+    }
+
+    static ObjectNode schemas() {
+        ObjectNode schemas = NODES.objectNode();
+        schemas.set("ValidationError", object(Map.of(
+                        "loc", NODES.objectNode().put("type", "array").set("items", NODES.objectNode().set("anyOf", NODES.arrayNode()
+                                .add(NODES.objectNode().put("type", "string")).add(NODES.objectNode().put("type", "integer")))),
+                        "msg", NODES.objectNode().put("type", "string"),
+                        "type", NODES.objectNode().put("type", "string"),
+                        "input", NODES.objectNode().put("description", "the value supplied"),
+                        "ctx", NODES.objectNode().put("type", "object").put("description", "the rule's parameters, for some types")),
+                "loc", "msg", "type")
+                .put("description", "One fault, in pydantic v2's types and messages; loc starts with body, query, path or header"));
+        schemas.set(VALIDATION_ERROR, object(Map.of("detail", NODES.objectNode().put("type", "array")
+                .set("items", ref("ValidationError"))), "detail")
+                .put("description", "Every fault of the request at once"));
+        schemas.set(DETAIL_ERROR, object(Map.of("detail", NODES.objectNode().put("type", "string")), "detail"));
+        schemas.set(SMS_ERROR, object(Map.of("error", NODES.objectNode().put("type", "string")), "error"));
+        return schemas;
+    }
+
+    static ObjectNode responses() {
+        ObjectNode responses = NODES.objectNode();
+        responses.set("ValidationFailed", response("Validation failed", VALIDATION_ERROR));
+        responses.set("Unauthorized", response("Missing, unknown or revoked key", DETAIL_ERROR));
+        responses.set("Forbidden", response("A key of the wrong kind for this route", DETAIL_ERROR));
+        responses.set("NotFound", response("Unknown id, or another organization's", DETAIL_ERROR));
+        responses.set("Conflict", response("A duplicate, or a request with the same Idempotency-Key still being processed", DETAIL_ERROR));
+        responses.set("PayloadTooLarge", response("Body over the route's limit (1 MiB unless documented)", DETAIL_ERROR));
+        ObjectNode limited = response("Over the rate limit", DETAIL_ERROR);
+        limited.putObject("headers").set("Retry-After", NODES.objectNode()
+                .put("description", "Seconds until a request may succeed")
+                .set("schema", NODES.objectNode().put("type", "integer")));
+        responses.set("TooManyRequests", limited);
+        responses.set("ServiceUnavailable", response("A backing service is down or too slow", DETAIL_ERROR));
+        responses.set("WalletInsufficient", response("The SMS wallet cannot cover the send", SMS_ERROR));
+        responses.set("SmsProviderFailed", response("The SMS provider failed", SMS_ERROR));
+        return responses;
+    }
+
+    /** Adds the route's key requirement and the error answers it can give, keeping what the service declared. */
+    static void decorate(String path, String method, ObjectNode operation, PublicRoute route) {
+        Set<String> kinds = route.keyKinds();
+        operation.set("security", security(kinds));
+        ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
+        Map<String, String> errors = new LinkedHashMap<>();
+        boolean keyed = !kinds.contains("none");
+        if (keyed) {
+            errors.put("401", "Unauthorized");
+            errors.put("403", "Forbidden");
+            errors.put("429", "TooManyRequests");
+        }
+        if (path.contains("{")) {
+            errors.put("404", "NotFound");
+        }
+        if (BODY_METHODS.contains(method)) {
+            errors.put("413", "PayloadTooLarge");
+            if (keyed) {
+                errors.put("409", "Conflict");
+            }
+        }
+        if (keyed || path.contains("{")) {
+            errors.put("422", "ValidationFailed");
+        }
+        if (path.contains("/sms/send")) {
+            errors.put("402", "WalletInsufficient");
+            errors.put("502", "SmsProviderFailed");
+        }
+        errors.put("503", "ServiceUnavailable");
+        errors.forEach((status, name) -> {
+            if (!responses.has(status)) {
+                responses.set(status, NODES.objectNode().put("$ref", "#/components/responses/" + name));
+            }
+        });
+    }
+
+    private static JsonNode security(Set<String> kinds) {
+        var requirements = NODES.arrayNode();
+        if (kinds.contains("data")) {
+            requirements.add(NODES.objectNode().set("ApiKey", NODES.arrayNode()));
+        }
+        if (kinds.contains("public")) {
+            requirements.add(NODES.objectNode().set("PublicKey", NODES.arrayNode()));
+            requirements.add(NODES.objectNode().set("PublicKeyQuery", NODES.arrayNode()));
+        }
+        if (kinds.contains("transactional")) {
+            requirements.add(NODES.objectNode().set("TransactionalKey", NODES.arrayNode()));
+        }
+        if (kinds.contains("admin")) {
+            requirements.add(NODES.objectNode().set("AdminToken", NODES.arrayNode()));
+        }
+        return requirements;
+    }
+
+    private static ObjectNode apiKey(String in, String name, String description) {
+        return NODES.objectNode().put("type", "apiKey").put("in", in).put("name", name).put("description", description);
+    }
+
+    private static ObjectNode object(Map<String, JsonNode> properties, String... required) {
+        ObjectNode schema = NODES.objectNode().put("type", "object");
+        ObjectNode props = schema.putObject("properties");
+        properties.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(property -> props.set(property.getKey(), property.getValue()));
+        var requiredNames = schema.putArray("required");
+        for (String name : required) {
+            requiredNames.add(name);
+        }
+        return schema;
+    }
+
+    private static ObjectNode response(String description, String schema) {
+        ObjectNode response = NODES.objectNode().put("description", description);
+        response.putObject("content").putObject("application/json").set("schema", ref(schema));
+        return response;
+    }
+
+    private static ObjectNode ref(String schema) {
+        return NODES.objectNode().put("$ref", "#/components/schemas/" + schema);
+    }
+}
