@@ -21,7 +21,7 @@ import java.time.Duration;
 class RateLimiter {
 
     private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
-    private static final Duration LEASE_PATIENCE = Duration.ofMillis(500);
+    private static final Duration LEASE_PATIENCE = Duration.ofSeconds(2);
 
     private final SharedBuckets shared;
     private final Clock clock = Clock.systemUTC();
@@ -63,7 +63,7 @@ class RateLimiter {
                 .timeout(LEASE_PATIENCE)
                 .onErrorResume(failure -> {
                     log.warn("Rate limits are not enforced for {}: its shared bucket could not be read ({})", bucketId, failure.toString());
-                    return Mono.just(new Lease(wanted, budget.limit(), 0));
+                    return Mono.just(new Lease(1, budget.limit(), 0));
                 });
     }
 }
