@@ -22,6 +22,7 @@ class RateLimiter {
 
     private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
     private static final Duration LEASE_PATIENCE = Duration.ofSeconds(2);
+    private static final int LEASES_PER_REQUEST = 4;
 
     private final SharedBuckets shared;
     private final Clock clock = Clock.systemUTC();
@@ -35,11 +36,22 @@ class RateLimiter {
     }
 
     Mono<Decision> take(String bucketId, RateBudget budget) {
+        return take(bucketId, budget, LEASES_PER_REQUEST);
+    }
+
+    /**
+     * A request that finds no token waits for a lease and tries again; under a burst, others may
+     * spend the slice first, so it waits for a few leases at most before it is refused.
+     */
+    private Mono<Decision> take(String bucketId, RateBudget budget, int leases) {
         LocalBucket bucket = local(bucketId, budget);
         long now = clock.millis();
         Decision decision = bucket.tryTake(now);
+        if (decision == null && leases == 0) {
+            return Mono.just(bucket.contended());
+        }
         if (decision == null) {
-            return bucket.lease(() -> lease(bucketId, budget), clock::millis).then(Mono.defer(() -> take(bucketId, budget)));
+            return bucket.lease(() -> lease(bucketId, budget), clock::millis).then(Mono.defer(() -> take(bucketId, budget, leases - 1)));
         }
         if (bucket.runningLow(now)) {
             bucket.lease(() -> lease(bucketId, budget), clock::millis).subscribe();
@@ -63,7 +75,7 @@ class RateLimiter {
                 .timeout(LEASE_PATIENCE)
                 .onErrorResume(failure -> {
                     log.warn("Rate limits are not enforced for {}: its shared bucket could not be read ({})", bucketId, failure.toString());
-                    return Mono.just(new Lease(1, budget.limit(), 0));
+                    return Mono.just(Lease.unenforced(budget));
                 });
     }
 }
