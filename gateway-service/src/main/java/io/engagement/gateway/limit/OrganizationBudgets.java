@@ -5,12 +5,17 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
+import java.time.Duration;
+
 /**
  * The budgets that hold for an organization: the configured ones with its overrides in their
- * place. Overrides are cached, so a request costs no database read for them.
+ * place. Overrides are cached, so a request costs no database read for them; while they cannot
+ * be read, requests are held to the configured budgets rather than refused.
  */
 @Component
 class OrganizationBudgets {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(2);
 
     private final OverrideStore overrides;
     private final Budgets defaults;
@@ -26,7 +31,10 @@ class OrganizationBudgets {
     }
 
     Mono<Budgets> of(long organizationId) {
-        return overrideOf(organizationId).map(defaults::overriddenBy);
+        return overrideOf(organizationId)
+                .timeout(PATIENCE)
+                .onErrorReturn(RateLimitOverride.NONE)
+                .map(defaults::overriddenBy);
     }
 
     Mono<RateLimitOverride> overrideOf(long organizationId) {
