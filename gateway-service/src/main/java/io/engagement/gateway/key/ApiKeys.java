@@ -16,7 +16,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Issues, lists, revokes and authenticates keys. Lookups go through a Caffeine cache in front of
- * the database; revoking drops the cache entry, so the very next request with the key is refused.
+ * the database; revoking drops the cache entry, so the very next request with the key is refused,
+ * and announces the revocation so every other gateway replica drops its entry too.
  */
 @Service
 public class ApiKeys {
@@ -24,12 +25,14 @@ public class ApiKeys {
     private static final String SEQUENCE = "api_keys";
 
     private final ApiKeyStore store;
+    private final RevocationAnnouncer revocations;
     private final IdSequences ids;
     private final Clock clock;
     private final AsyncCache<String, Optional<ApiKey>> byHash;
 
-    ApiKeys(ApiKeyStore store, IdSequences ids, KeyProperties properties) {
+    ApiKeys(ApiKeyStore store, RevocationAnnouncer revocations, IdSequences ids, KeyProperties properties) {
         this.store = store;
+        this.revocations = revocations;
         this.ids = ids;
         this.clock = Clock.systemUTC();
         this.byHash = Caffeine.newBuilder()
@@ -52,18 +55,24 @@ public class ApiKeys {
 
     public Mono<KeyView> revoke(long organizationId, long keyId) {
         return store.revoke(organizationId, keyId, clock.instant())
-                .doOnNext(key -> byHash.synchronous().invalidate(key.hash()))
+                .doOnNext(key -> forget(key.hash()))
+                .flatMap(key -> revocations.announce(key).thenReturn(key))
                 .map(KeyView::of)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Key")));
     }
 
-    /** The organization and kind of an active key; empty for an unknown or revoked one. */
-    public Mono<OrgContext> authenticate(String presented) {
+    /** The id, organization and kind of an active key; empty for an unknown or revoked one. */
+    public Mono<AuthenticatedKey> authenticate(String presented) {
         String hash = KeySecret.hash(presented);
         return Mono.fromFuture(() -> byHash.get(hash, (key, executor) -> lookUp(key)))
                 .flatMap(Mono::justOrEmpty)
                 .filter(ApiKey::isActive)
-                .map(key -> new OrgContext(key.organizationId(), key.kind()));
+                .map(key -> new AuthenticatedKey(key.keyId(), new OrgContext(key.organizationId(), key.kind())));
+    }
+
+    /** The next request with this key is looked up again. */
+    void forget(String hash) {
+        byHash.synchronous().invalidate(hash);
     }
 
     private CompletableFuture<Optional<ApiKey>> lookUp(String hash) {

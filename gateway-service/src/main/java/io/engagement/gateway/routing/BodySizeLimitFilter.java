@@ -5,14 +5,26 @@ import io.engagement.platform.error.ApiException;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.core.Ordered;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Refuses a body larger than the services read (413) before it is forwarded: a service that
- * refused it half-read would close the connection under other requests.
+ * refused it half-read would close the connection under other requests. A declared length is
+ * checked at once. A body sent without one (chunked) is read here up to the limit and forwarded
+ * with its length, so one that passes the limit is refused before any service or circuit
+ * breaker sees it.
  */
 @Component
 class BodySizeLimitFilter implements GlobalFilter, Ordered {
@@ -30,9 +42,57 @@ class BodySizeLimitFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-        if (exchange.getRequest().getHeaders().getContentLength() > maxBytes) {
-            return Mono.error(new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes"));
+        HttpHeaders headers = exchange.getRequest().getHeaders();
+        long declared = headers.getContentLength();
+        if (declared > maxBytes) {
+            return Mono.error(tooLarge());
         }
-        return chain.filter(exchange);
+        if (declared >= 0 || !headers.containsHeader(HttpHeaders.TRANSFER_ENCODING)) {
+            return chain.filter(exchange);
+        }
+        return DataBufferUtils.join(exchange.getRequest().getBody(), Math.toIntExact(maxBytes))
+                .onErrorMap(DataBufferLimitException.class, overLimit -> tooLarge())
+                .flatMap(body -> {
+                    BufferedBody buffered = new BufferedBody(exchange.getRequest(), body);
+                    return chain.filter(exchange.mutate().request(buffered).build()).doFinally(signal -> buffered.releaseUnread());
+                })
+                .switchIfEmpty(Mono.defer(() -> chain.filter(exchange)));
+    }
+
+    private ApiException tooLarge() {
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes");
+    }
+
+    /** A chunked body read whole, forwarded with its length; released here if nothing read it. */
+    private static final class BufferedBody extends ServerHttpRequestDecorator {
+
+        private final DataBuffer body;
+        private final HttpHeaders headers;
+        private final AtomicBoolean read = new AtomicBoolean();
+
+        BufferedBody(ServerHttpRequest request, DataBuffer body) {
+            super(request);
+            this.body = body;
+            this.headers = new HttpHeaders();
+            this.headers.putAll(request.getHeaders());
+            this.headers.remove(HttpHeaders.TRANSFER_ENCODING);
+            this.headers.setContentLength(body.readableByteCount());
+        }
+
+        @Override
+        public HttpHeaders getHeaders() {
+            return headers;
+        }
+
+        @Override
+        public Flux<DataBuffer> getBody() {
+            return Flux.defer(() -> read.compareAndSet(false, true) ? Flux.just(body) : Flux.empty());
+        }
+
+        void releaseUnread() {
+            if (read.compareAndSet(false, true)) {
+                DataBufferUtils.release(body);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.engagement.gateway.routing;
 
 import io.engagement.gateway.key.ApiKeys;
+import io.engagement.gateway.key.AuthenticatedKey;
 import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
@@ -34,7 +35,7 @@ import java.util.stream.Collectors;
  * request with a signed internal token in place of every key and reserved header.
  * Missing or unknown key: 401. A known key of another kind: 403. Routes of kind {@code none} are public.
  * Routes of kind {@code admin} were let through on the admin token; they act for the organization
- * their path names, which must exist.
+ * their path names, which must exist. An accepted key stays on the exchange as {@link AuthenticatedKey}.
  */
 @Component
 class KeyAuthenticationFilter implements GlobalFilter, Ordered {
@@ -76,15 +77,19 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
                 .flatMap(presented -> keys.authenticate(presented.secret()))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Invalid API key")))
-                .map(context -> permitted(context, accepted))
-                .flatMap(context -> chain.filter(forward(exchange, context)));
+                .map(key -> permitted(key, accepted))
+                .flatMap(key -> {
+                    exchange.getAttributes().put(AuthenticatedKey.ATTRIBUTE, key);
+                    return chain.filter(forward(exchange, key.context()));
+                });
     }
 
-    private static OrgContext permitted(OrgContext context, Set<KeyKind> accepted) {
-        if (!accepted.contains(context.keyKind())) {
-            throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
+    private static AuthenticatedKey permitted(AuthenticatedKey key, Set<KeyKind> accepted) {
+        KeyKind kind = key.context().keyKind();
+        if (!accepted.contains(kind)) {
+            throw ApiException.forbidden("A " + kind.wireName() + " key cannot be used for this operation");
         }
-        return context;
+        return key;
     }
 
     private Mono<OrgContext> forAdmin(ServerWebExchange exchange) {
