@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.Date;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import static io.engagement.platform.store.Documents.instantOf;
 
@@ -64,6 +65,22 @@ class SessionStore implements StartupWork {
         summaries.forEach(summary -> bulk.replaceOne(Query.query(Criteria.where("_id").is(idOf(summary.orgId(), summary.data().sessionId()))),
                 toDocument(summary.orgId(), summary.data()), FindAndReplaceOptions.options().upsert()));
         return bulk.execute().then();
+    }
+
+    /** Forgets erased sessions ({@code _id}s, {@code org:session_id}). */
+    Mono<Void> deleteAll(Collection<String> keys) {
+        return keys.isEmpty() ? Mono.empty() : mongo.remove(Query.query(Criteria.where("_id").in(keys)), COLLECTION).then();
+    }
+
+    /** The sessions that name the customer's public id or e-mail (in any case). */
+    Flux<String> sessionIdsOf(long organizationId, String customerId, String email) {
+        Flux<Document> byCustomer = customerId == null ? Flux.empty()
+                : mongo.find(Query.query(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId)),
+                Document.class, COLLECTION);
+        Flux<Document> byEmail = email == null ? Flux.empty()
+                : mongo.find(Query.query(Criteria.where("organization_id").is(organizationId)
+                .and("email").regex("^" + Pattern.quote(email.strip()) + "$", "i")), Document.class, COLLECTION);
+        return Flux.concat(byCustomer, byEmail).map(document -> document.getString("session_id")).distinct();
     }
 
     Mono<SessionSummarized> find(long organizationId, String sessionId) {

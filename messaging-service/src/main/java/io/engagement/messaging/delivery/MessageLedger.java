@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The status of each message of one channel, one document per message keyed by its id. Marking a
@@ -96,6 +97,18 @@ public final class MessageLedger {
         Update update = new Update();
         fields.forEach(update::set);
         return update(id, update);
+    }
+
+    /**
+     * Forgets what the organization's messages to an erased person's address say of them: the
+     * address (matched in any case) and the {@code personal} fields. Status, attempts and times stay,
+     * so counts do not change.
+     */
+    public Mono<Long> forgetRecipient(long org, String addressField, String address, List<String> personal) {
+        Update forget = new Update().set("erased", true).unset(addressField).set("updated_at", Date.from(clock.instant()));
+        personal.forEach(forget::unset);
+        return mongo.updateMulti(Query.query(Criteria.where("org").is(org).and(addressField).regex("^" + Pattern.quote(address) + "$", "i")),
+                forget, collection).map(result -> result.getModifiedCount());
     }
 
     /** The message's status document, only for its own organization. */

@@ -6,6 +6,10 @@ import java.util.Set;
 /** The suite's Kafka topics. */
 public final class Topics {
 
+    /**
+     * Customer-side changes keyed {@code org:entity}; compacted, so an erased customer's tombstone
+     * leaves nothing of them once the log is cleaned.
+     */
     public static final String CUSTOMER = "engagement.customer.v1";
     public static final String TELEMETRY = "engagement.telemetry.v1";
     public static final String REPLAY = "engagement.replay.v1";
@@ -26,7 +30,7 @@ public final class Topics {
             DELIVERY, 3, ALERT, 3);
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(SESSION);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION);
 
     private Topics() {
     }
