@@ -85,7 +85,8 @@ final class RunningSuite {
                 smtp.close();
             }, "suite-stop"));
             fleet.startAll();
-            fleet.awaitHealthy(Duration.ofMinutes(3));
+            // a loaded machine (a CI runner sharing its cores) may need longer: -Dengagement.suite.start-minutes
+            fleet.awaitHealthy(Duration.ofMinutes(Long.getLong("engagement.suite.start-minutes", 3)));
             instance = new RunningSuite(infrastructure, smtp, smsc, inbox, fleet);
         }
         return instance;

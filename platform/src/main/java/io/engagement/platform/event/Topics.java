@@ -23,14 +23,16 @@ public final class Topics {
     public static final String MESSAGE_DEAD_LETTERS = MESSAGE + ".dlq";
     public static final String DELIVERY = "engagement.delivery.v1";
     public static final String ALERT = "engagement.alert.v1";
+    /** Each organization's latest {@link OrganizationPolicy}, keyed {@code org:policy}; compacted. */
+    public static final String ORGANIZATION = "engagement.organization.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.of(
             CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, MESSAGE_DEAD_LETTERS, 1,
-            DELIVERY, 3, ALERT, 3);
+            DELIVERY, 3, ALERT, 3, ORGANIZATION, 3);
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, ORGANIZATION);
 
     private Topics() {
     }
