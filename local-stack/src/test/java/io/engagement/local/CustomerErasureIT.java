@@ -128,7 +128,7 @@ class CustomerErasureIT {
     }
 
     private String createCustomer(String email, String phone) {
-        Answer created = suite.post(CUSTOMERS, PageAnalytics.body(Map.of("name", "Erin Erased", "email", email, "whatsapp_number", phone)),
+        Answer created = suite.post(CUSTOMERS, PageAnalytics.body(Map.of("name", "Erin Erased", "email", email, "whatsapp_number", phone, "source", "web")),
                 "x-api-key", org.apiKey());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json().get("customer_id").asString();
