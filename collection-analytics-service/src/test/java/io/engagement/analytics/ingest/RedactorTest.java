@@ -7,6 +7,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +15,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RedactorTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void anOptedOutKindIsKeptAndEveryOtherKindStillRedacted() {
+        Redactor keepsPasswords = Redactor.optingOut(List.of("password", "card_number"));
+
+        JsonNode redacted = keepsPasswords.redact(JSON.readTree("""
+                {"password": "hunter2", "token": "abc", "note": "card 4111 1111 1111 1111, Bearer abc.def",
+                 "query": "password=hunter2&token=abc"}"""));
+
+        assertThat(redacted.get("password").asString()).isEqualTo("hunter2");
+        assertThat(redacted.get("token").asString()).isEqualTo(Redactor.REDACTED);
+        assertThat(redacted.get("note").asString()).isEqualTo("card 4111 1111 1111 1111, Bearer [REDACTED]");
+        assertThat(redacted.get("query").asString()).isEqualTo("password=hunter2&token=[REDACTED]");
+        assertThat(Redactor.DEFAULT.redact("password=hunter2")).isEqualTo("password=[REDACTED]");
+        assertThat(Redactor.optingOut(List.of())).isSameAs(Redactor.DEFAULT);
+    }
 
     @Test
     void valuesOfSecretKeysAreRedactedAtAnyDepth() {
