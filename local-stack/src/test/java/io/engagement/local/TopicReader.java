@@ -43,6 +43,11 @@ final class TopicReader implements AutoCloseable {
         return seen.stream().filter(match).toList();
     }
 
+    /** Every record read so far, in the order read. */
+    List<ConsumerRecord<String, String>> seen() {
+        return List.copyOf(seen);
+    }
+
     static JsonNode json(ConsumerRecord<String, String> record) {
         return JSON.readTree(record.value());
     }

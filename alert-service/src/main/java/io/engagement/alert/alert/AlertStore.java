@@ -31,6 +31,8 @@ import static io.engagement.platform.store.Documents.instantOf;
 public class AlertStore implements StartupWork {
 
     static final String ALERTS = "alerts";
+    /** What an alert's message says instead of an erased customer's id. */
+    static final String ERASED = "(erased customer)";
 
     private final ReactiveMongoTemplate mongo;
     private final AlertDeliveries deliveries;
@@ -65,6 +67,20 @@ public class AlertStore implements StartupWork {
                 .append("status", AlertView.OPEN);
         return mongo.insert(document, ALERTS).thenReturn(true)
                 .onErrorResume(DuplicateKeyException.class, stored -> Mono.just(false));
+    }
+
+    /**
+     * Forgets an erased customer in the alerts that name them (churn signals): the subject goes and
+     * the message no longer says who; type, value, threshold, window and status stay.
+     */
+    Mono<Long> forgetSubject(long organizationId, String customerId) {
+        return mongo.find(Query.query(Criteria.where("organization_id").is(organizationId).and("subject").is(customerId)), Document.class, ALERTS)
+                .concatMap(alert -> mongo.updateFirst(Query.query(Criteria.where("_id").is(alert.get("_id"))), new Update()
+                        .set("subject", null)
+                        .set("subject_erased", true)
+                        .set("message", alert.getString("message") == null ? null
+                                : alert.getString("message").replace(customerId, ERASED)), ALERTS))
+                .count();
     }
 
     /** The alert as the API shows it, with its deliveries. */

@@ -28,6 +28,12 @@ class ActivityTopics {
         return TopicDeclarations.of(Topics.PAGE_ACTIVITY);
     }
 
+    /** Erasures come from it. */
+    @Bean
+    NewTopic customerTopic() {
+        return TopicDeclarations.of(Topics.CUSTOMER);
+    }
+
     @Bean
     NewTopic sessionTopic() {
         return TopicDeclarations.of(Topics.SESSION);

@@ -49,7 +49,7 @@ final class ActivityTopology {
 
         distinct.process(() -> new ActivityProcessor(json, settings.sessionIdle()), Named.as("activity"), ActivityProcessor.LAST_VIEWS)
                 .to(Topics.PAGE_ACTIVITY, Produced.with(Serdes.String(), Serdes.String()).withName("page-activity"));
-        SessionTopology.addTo(builder, distinct, json, sessions);
+        SessionTopology.addTo(builder, distinct, json, sessions, telemetryPartitions);
         return builder.build();
     }
 }

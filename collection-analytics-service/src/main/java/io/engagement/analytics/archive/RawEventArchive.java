@@ -1,12 +1,13 @@
 package io.engagement.analytics.archive;
 
+import io.engagement.platform.event.OrganizationPolicies;
+import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.event.Topics;
 import io.engagement.platform.trace.RecordTracing;
 import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -37,30 +38,33 @@ import java.util.stream.Collectors;
 
 /**
  * Keeps raw telemetry and replay chunks for session replay and intelligence. Events are stored in
- * bulk: one document per session and hour, in one collection per month ({@code raw_events_YYYYMM}),
- * each expiring by a TTL index after the retention (and by {@link RawEventRetention} where the
- * database has no TTL indexes). Adding to a document is {@code $addToSet}, so
- * a redelivered poll stores nothing twice.
+ * bulk: one document per session and hour for the events and one for the replay chunks (their
+ * retentions differ), in one collection per month ({@code raw_events_YYYYMM}). Each document
+ * expires by a TTL index (and by {@link RawEventRetention} where the database has no TTL indexes)
+ * its organization's {@code raw_event_days} or {@code replay_days} after its hour ended, or after
+ * it was first written when that is later: the retention in force when the document is created
+ * dates it, and a later change of the policy dates only documents created afterwards. Adding to a
+ * document is {@code $addToSet}, so a redelivered poll stores nothing twice.
  */
 @Component
 class RawEventArchive {
 
     private static final Logger log = LoggerFactory.getLogger(RawEventArchive.class);
     static final String PARTITION_PREFIX = "raw_events_";
+    private static final String REPLAY_SUFFIX = ":replay";
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
 
     private final ReactiveMongoTemplate mongo;
     private final ObjectMapper json;
     private final RecordTracing tracing;
-    private final Duration retention;
+    private final OrganizationPolicies policies;
     private final Set<String> prepared = ConcurrentHashMap.newKeySet();
 
-    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json, RecordTracing tracing,
-                    @Value("${engagement.analytics.raw-events.retention:30d}") Duration retention) {
+    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json, RecordTracing tracing, OrganizationPolicies policies) {
         this.mongo = mongo;
         this.json = json;
         this.tracing = tracing;
-        this.retention = retention;
+        this.policies = policies;
     }
 
     static String collectionFor(Instant at) {
@@ -72,6 +76,11 @@ class RawEventArchive {
         return organizationId + ":" + sessionId + ":" + hour.toEpochMilli();
     }
 
+    /** The document that holds a session's replay chunks of one hour. */
+    static String replayIdOf(long organizationId, String sessionId, Instant hour) {
+        return idOf(organizationId, sessionId, hour) + REPLAY_SUFFIX;
+    }
+
     @KafkaListener(id = "raw-event-archive", topics = {Topics.TELEMETRY, Topics.REPLAY}, batch = "true",
             autoStartup = "${engagement.analytics.raw-events.enabled:true}")
     void onEvents(List<ConsumerRecord<String, String>> records) {
@@ -80,21 +89,32 @@ class RawEventArchive {
                 .flatMap(Optional::stream)
                 .collect(Collectors.groupingBy(RawEvent::chunk, LinkedHashMap::new,
                         Collectors.mapping(RawEvent::event, Collectors.toList())));
-        Flux.fromIterable(chunks.entrySet())
-                .groupBy(chunk -> chunk.getKey().collection())
-                .concatMap(month -> prepare(month.key()).thenMany(month.collectList().flatMap(entries -> store(month.key(), entries))))
+        Flux.fromIterable(chunks.keySet().stream().map(Chunk::organizationId).distinct().toList())
+                .flatMap(organizationId -> policies.of(organizationId).map(policy -> Map.entry(organizationId, policy.retention())))
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue)
+                .flatMapMany(retentions -> Flux.fromIterable(chunks.entrySet())
+                        .groupBy(chunk -> chunk.getKey().collection())
+                        .concatMap(month -> prepare(month.key())
+                                .thenMany(month.collectList().flatMap(entries -> store(month.key(), entries, retentions)))))
                 .blockLast();
     }
 
-    private Mono<Void> store(String collection, List<Map.Entry<Chunk, List<Document>>> chunks) {
+    private Mono<Void> store(String collection, List<Map.Entry<Chunk, List<Document>>> chunks,
+                             Map<Long, OrganizationPolicy.Retention> retentions) {
+        Instant now = Instant.now();
         var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, collection);
         chunks.forEach(chunk -> bulk.upsert(Query.query(Criteria.where("_id").is(chunk.getKey().id())), new Update()
                 .setOnInsert("organization_id", chunk.getKey().organizationId())
                 .setOnInsert("session_id", chunk.getKey().sessionId())
                 .setOnInsert("hour", Date.from(chunk.getKey().hour()))
-                .setOnInsert("expires_at", Date.from(chunk.getKey().hour().plus(retention).plus(1, ChronoUnit.HOURS)))
+                .setOnInsert("expires_at", Date.from(expiry(chunk.getKey(), retentions.get(chunk.getKey().organizationId()), now)))
                 .addToSet("events").each(chunk.getValue().toArray())));
         return bulk.execute().then();
+    }
+
+    private Instant expiry(Chunk chunk, OrganizationPolicy.Retention retention, Instant now) {
+        Instant hourEnded = chunk.hour().plus(1, ChronoUnit.HOURS);
+        return policies.expiry(hourEnded.isAfter(now) ? hourEnded : now, chunk.replay() ? retention.replayDays() : retention.rawEventDays());
     }
 
     /** Each monthly collection gets its indexes the first time this process writes to it. */
@@ -115,7 +135,8 @@ class RawEventArchive {
             JsonNode envelope = json.readTree(record.value());
             JsonNode data = envelope.get("data");
             Instant at = Instant.parse(data.get("timestamp").asString());
-            Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS));
+            Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS),
+                    "replay".equals(data.path("type").asString("")));
             log.debug("Archiving a {} event of session {}", data.path("type").asString(), chunk.sessionId());
             return Optional.of(new RawEvent(chunk, Document.parse(json.writeValueAsString(data))));
         } catch (RuntimeException unreadable) {
@@ -127,10 +148,10 @@ class RawEventArchive {
     private record RawEvent(Chunk chunk, Document event) {
     }
 
-    private record Chunk(long organizationId, String sessionId, Instant hour) {
+    private record Chunk(long organizationId, String sessionId, Instant hour, boolean replay) {
 
         String id() {
-            return idOf(organizationId, sessionId, hour);
+            return replay ? replayIdOf(organizationId, sessionId, hour) : idOf(organizationId, sessionId, hour);
         }
 
         String collection() {

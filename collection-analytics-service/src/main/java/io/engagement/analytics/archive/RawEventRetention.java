@@ -2,7 +2,6 @@ package io.engagement.analytics.archive;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
@@ -10,7 +9,6 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -20,9 +18,10 @@ import java.util.Date;
 import java.util.Optional;
 
 /**
- * Ends raw events' retention on any MongoDB: a monthly partition whose every chunk has expired is
- * dropped whole, and expired chunks of the other partitions are deleted. The TTL index does the
- * latter on a real MongoDB too; this sweep is what a database without TTL support relies on.
+ * Ends raw events' and replay chunks' retention on any MongoDB: expired documents are deleted, and a
+ * monthly partition left empty is dropped. The TTL index deletes expired documents on a real MongoDB
+ * too; this sweep is what a database without TTL support relies on. Retention differs by
+ * organization, so a partition goes only once nothing in it is left to keep.
  */
 @Component
 class RawEventRetention {
@@ -31,11 +30,9 @@ class RawEventRetention {
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM");
 
     private final ReactiveMongoTemplate mongo;
-    private final Duration retention;
 
-    RawEventRetention(ReactiveMongoTemplate mongo, @Value("${engagement.analytics.raw-events.retention:30d}") Duration retention) {
+    RawEventRetention(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
-        this.retention = retention;
     }
 
     @Scheduled(initialDelayString = "${engagement.analytics.raw-events.sweep-interval:1h}",
@@ -47,20 +44,21 @@ class RawEventRetention {
         }).block();
     }
 
-    /** Drops partitions wholly past retention and deletes expired chunks of the rest. */
+    /** Deletes expired documents, and drops the partitions of past months that have none left. */
     Mono<Void> sweep(Instant now) {
+        YearMonth current = YearMonth.from(now.atZone(ZoneOffset.UTC));
         return mongo.getCollectionNames()
                 .filter(name -> monthOf(name).isPresent())
-                .concatMap(name -> wholeMonthExpired(monthOf(name).get(), now)
-                        ? mongo.dropCollection(name).doOnSuccess(dropped -> log.info("Dropped {}: past retention", name))
-                        : mongo.remove(Query.query(Criteria.where("expires_at").lt(Date.from(now))), name).then())
+                .concatMap(name -> mongo.remove(Query.query(Criteria.where("expires_at").lt(Date.from(now))), name)
+                        .then(monthOf(name).get().isBefore(current) ? dropIfEmpty(name) : Mono.empty()))
                 .then();
     }
 
-    /** The last chunk of a month starts in its last hour and expires retention plus an hour later. */
-    private boolean wholeMonthExpired(YearMonth month, Instant now) {
-        Instant lastHourEnds = month.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
-        return lastHourEnds.plus(retention).isBefore(now);
+    /** A past month gets no new documents but late events; one that arrives after the drop makes the partition again. */
+    private Mono<Void> dropIfEmpty(String name) {
+        return mongo.count(new Query(), name)
+                .filter(left -> left == 0)
+                .flatMap(empty -> mongo.dropCollection(name).doOnSuccess(dropped -> log.info("Dropped {}: past retention", name)));
     }
 
     static Optional<YearMonth> monthOf(String collection) {

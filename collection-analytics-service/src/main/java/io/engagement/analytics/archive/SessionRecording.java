@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * A session's recording chunks, read back from the raw-event archive (where ingest's redaction has
- * already been applied): the session's hour documents in time order, each chunk in the order it was
- * received within its hour.
+ * already been applied): the session's replay documents in time order, each chunk in the order it
+ * was received within its hour.
  */
 @Component
 public class SessionRecording {
@@ -34,8 +34,11 @@ public class SessionRecording {
         Instant first = from.isBefore(to.minus(LONGEST)) ? to.minus(LONGEST) : from;
         return Flux.range(0, (int) ChronoUnit.HOURS.between(first.truncatedTo(ChronoUnit.HOURS), last) + 1)
                 .map(hours -> first.truncatedTo(ChronoUnit.HOURS).plus(hours, ChronoUnit.HOURS))
-                .flatMapSequential(hour -> mongo.findById(RawEventArchive.idOf(organizationId, sessionId, hour), Document.class,
-                        RawEventArchive.collectionFor(hour)), READS_AT_ONCE)
+                .flatMapSequential(hour -> Flux.concat(
+                        // an archive written before replay chunks had documents of their own kept them with the events
+                        mongo.findById(RawEventArchive.idOf(organizationId, sessionId, hour), Document.class, RawEventArchive.collectionFor(hour)),
+                        mongo.findById(RawEventArchive.replayIdOf(organizationId, sessionId, hour), Document.class,
+                                RawEventArchive.collectionFor(hour))), READS_AT_ONCE)
                 .concatMapIterable(SessionRecording::recordingsOf);
     }
 

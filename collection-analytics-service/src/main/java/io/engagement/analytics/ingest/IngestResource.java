@@ -1,6 +1,7 @@
 package io.engagement.analytics.ingest;
 
 import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,11 +22,13 @@ class IngestResource {
 
     private final JsonBodyReader bodies;
     private final TelemetryPublisher publisher;
+    private final OrganizationPolicies policies;
     private final Clock clock = Clock.systemUTC();
 
-    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher) {
+    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher, OrganizationPolicies policies) {
         this.bodies = bodies;
         this.publisher = publisher;
+        this.policies = policies;
     }
 
     @PostMapping("/external/v1/events")
@@ -34,8 +37,13 @@ class IngestResource {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.readTreeAlsoFromText(exchange)
                 .map(body -> bodies.validate(body, TelemetryBatch.SCHEMA))
-                .map(batch -> TelemetryBatch.sort(batch.get("events"), clock.instant()))
+                .zipWith(redactorOf(organizationId), (batch, redactor) -> TelemetryBatch.sort(batch.get("events"), clock.instant(), redactor))
                 .flatMap(batch -> publisher.publish(organizationId, batch.accepted())
                         .thenReturn(new IngestResult(batch.accepted().size(), batch.rejected())));
+    }
+
+    /** Redaction stays on unless the organization opted kinds of it out through the admin API. */
+    private Mono<Redactor> redactorOf(long organizationId) {
+        return policies.of(organizationId).map(policy -> Redactor.optingOut(policy.redactionOptOut()));
     }
 }

@@ -5,10 +5,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import io.engagement.platform.event.OrganizationPolicy;
+
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -18,21 +22,27 @@ import java.util.stream.Collectors;
  * like a secret, card numbers (Luhn-valid, 13 to 19 digits), bearer tokens, and the values of
  * {@code name=value} pairs and JSON members in strings whose name is a secret's (query strings,
  * form bodies, cookies, JSON bodies logged as text). An event's own identifiers are redacted only
- * when the whole value is a card number.
+ * when the whole value is a card number. An organization may opt kinds of redaction out by name
+ * ({@link OrganizationPolicy#REDACTABLE}); the others stay on.
  */
 final class Redactor {
 
     static final String REDACTED = "[REDACTED]";
 
+    /** Opting out of it keeps card numbers found in text. */
+    static final String CARD_NUMBERS = "card_number";
+    /** Opting out of it keeps bearer tokens found in text. */
+    static final String BEARER_TOKENS = "bearer_token";
     /** A key is a secret's when its name contains one of these, in any case; so is a name in a string. */
-    private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "authorization", "cookie",
-            "apikey", "api_key", "api-key", "card", "cvv", "ssn");
-    private static final String SECRET_NAME = "(?:[a-z0-9_.-]*?)(?:"
-            + SECRET_WORDS.stream().map(Pattern::quote).collect(Collectors.joining("|")) + ")(?:[a-z0-9_.-]*)";
-    private static final Pattern SECRET_PAIR = Pattern.compile("(?i)(\\b" + SECRET_NAME + "\\s*=\\s*)([^&;\\s\"',]+)");
-    private static final Pattern SECRET_JSON_MEMBER = Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]*)");
+    private static final List<String> SECRET_WORDS = OrganizationPolicy.REDACTABLE.stream()
+            .filter(name -> !name.equals(CARD_NUMBERS) && !name.equals(BEARER_TOKENS)).toList();
     private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[A-Za-z0-9\\-._~+/]+=*");
     private static final Pattern CARD_CANDIDATE = Pattern.compile("(?<![\\d])\\d(?:[ -]?\\d){12,18}(?![\\d])");
+
+    /** Its patterns are compiled once per set of names opted out: there are few such sets. */
+    private static final Map<Set<String>, Redactor> BY_OPT_OUT = new ConcurrentHashMap<>();
+    /** Every redaction on: what an organization that opted nothing out gets. */
+    static final Redactor DEFAULT = new Redactor(Set.of());
 
     /**
      * An event's own identifiers are keys, not captured text: one is redacted only when it is a card
@@ -42,14 +52,32 @@ final class Redactor {
      */
     private static final Set<String> IDENTIFIERS = Set.of("event_id", "session_id", "anonymous_id", "customer_id");
 
-    private Redactor() {
+    private final List<String> secretWords;
+    /** Null when every secret word is opted out. */
+    private final Pattern secretPair;
+    private final Pattern secretJsonMember;
+    private final boolean bearerTokens;
+    private final boolean cardNumbers;
+
+    private Redactor(Set<String> optedOut) {
+        secretWords = SECRET_WORDS.stream().filter(word -> !optedOut.contains(word)).toList();
+        String secretName = "(?:[a-z0-9_.-]*?)(?:" + secretWords.stream().map(Pattern::quote).collect(Collectors.joining("|")) + ")(?:[a-z0-9_.-]*)";
+        secretPair = secretWords.isEmpty() ? null : Pattern.compile("(?i)(\\b" + secretName + "\\s*=\\s*)([^&;\\s\"',]+)");
+        secretJsonMember = secretWords.isEmpty() ? null : Pattern.compile("(?i)(\"" + secretName + "\"\\s*:\\s*\")([^\"]*)");
+        bearerTokens = !optedOut.contains(BEARER_TOKENS);
+        cardNumbers = !optedOut.contains(CARD_NUMBERS);
+    }
+
+    /** Redaction with the named kinds of {@link OrganizationPolicy#REDACTABLE} left out; every other kind stays on. */
+    static Redactor optingOut(Collection<String> names) {
+        return names.isEmpty() ? DEFAULT : BY_OPT_OUT.computeIfAbsent(Set.copyOf(names), Redactor::new);
     }
 
     /** Redacts a telemetry event in place and answers it; see {@link #IDENTIFIERS}. */
-    static ObjectNode redactEvent(ObjectNode event) {
+    ObjectNode redactEvent(ObjectNode event) {
         for (String identifier : IDENTIFIERS) {
             JsonNode value = event.get(identifier);
-            if (value != null && value.isString() && isWholeCardNumber(value.asString())) {
+            if (value != null && value.isString() && cardNumbers && isWholeCardNumber(value.asString())) {
                 event.put(identifier, REDACTED);
             }
         }
@@ -61,7 +89,7 @@ final class Redactor {
      * Redacts a JSON value in place (telemetry is redacted as it is parsed, before anything else
      * sees it) and answers it.
      */
-    static JsonNode redact(JsonNode value) {
+    JsonNode redact(JsonNode value) {
         if (value instanceof ObjectNode object) {
             redactMembers(object, Set.of());
         } else if (value instanceof ArrayNode array) {
@@ -80,7 +108,7 @@ final class Redactor {
         return value;
     }
 
-    private static void redactMembers(ObjectNode object, Set<String> skipped) {
+    private void redactMembers(ObjectNode object, Set<String> skipped) {
         for (Map.Entry<String, JsonNode> field : object.properties()) {
             // replacing the value of a present key is not a structural change: the iteration goes on
             if (skipped.contains(field.getKey())) {
@@ -96,7 +124,7 @@ final class Redactor {
         }
     }
 
-    private static void redactString(ObjectNode object, String key, String text) {
+    private void redactString(ObjectNode object, String key, String text) {
         String redacted = redact(text);
         if (!redacted.equals(text)) {
             object.set(key, JsonNodeFactory.instance.stringNode(redacted));
@@ -104,9 +132,9 @@ final class Redactor {
     }
 
     /** A plain search rather than a pattern: every key of every event is checked, and most are short and harmless. */
-    static boolean isSecretName(String key) {
+    boolean isSecretName(String key) {
         String name = key.toLowerCase(Locale.ROOT);
-        for (String word : SECRET_WORDS) {
+        for (String word : secretWords) {
             if (name.contains(word)) {
                 return true;
             }
@@ -115,18 +143,18 @@ final class Redactor {
     }
 
     /** Each pattern runs only on text that has what it needs to match: most strings are skipped at once. */
-    static String redact(String text) {
+    String redact(String text) {
         String redacted = text;
-        if (redacted.indexOf('"') >= 0 && redacted.indexOf(':') >= 0) {
-            redacted = SECRET_JSON_MEMBER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        if (secretJsonMember != null && redacted.indexOf('"') >= 0 && redacted.indexOf(':') >= 0) {
+            redacted = secretJsonMember.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
         }
-        if (redacted.indexOf('=') >= 0) {
-            redacted = SECRET_PAIR.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
+        if (secretPair != null && redacted.indexOf('=') >= 0) {
+            redacted = secretPair.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
         }
-        if (containsIgnoreCase(redacted, "bearer")) {
+        if (bearerTokens && containsIgnoreCase(redacted, "bearer")) {
             redacted = BEARER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + REDACTED));
         }
-        if (hasLongDigitRun(redacted)) {
+        if (cardNumbers && hasLongDigitRun(redacted)) {
             redacted = CARD_CANDIDATE.matcher(redacted).replaceAll(match ->
                     Matcher.quoteReplacement(isCardNumber(match.group()) ? REDACTED : match.group()));
         }

@@ -31,13 +31,18 @@ record TelemetryBatch(List<AcceptedEvent> accepted, List<Rejection> rejected) {
             required("events", Rules.list(Rules.any()).minItems(1).maxItems(MAX_EVENTS)));
 
     static TelemetryBatch sort(JsonNode events, Instant now) {
+        return sort(events, now, Redactor.DEFAULT);
+    }
+
+    /** {@code redactor}: the organization's redaction. */
+    static TelemetryBatch sort(JsonNode events, Instant now, Redactor redactor) {
         List<AcceptedEvent> accepted = new ArrayList<>();
         List<Rejection> rejected = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             List<ErrorDetail> errors = new ArrayList<>();
             AcceptedEvent checked = check(events.get(i), Loc.body().field("events").index(i), now, errors);
             if (errors.isEmpty()) {
-                accepted.add(new AcceptedEvent(withId(Redactor.redactEvent(checked.event())), checked.occurredAt()));
+                accepted.add(new AcceptedEvent(withId(redactor.redactEvent(checked.event())), checked.occurredAt()));
             } else {
                 int index = i;
                 errors.forEach(error -> rejected.add(Rejection.of(index, error)));

@@ -2,6 +2,7 @@ package io.engagement.analytics.session;
 
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -52,6 +54,11 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
 
     @Override
     public void process(Record<String, JsonNode> record) {
+        Optional<ErasedCustomer> erased = ErasedCustomer.of(record.value());
+        if (erased.isPresent()) {
+            forget(erased.get(), record.timestamp());
+            return;
+        }
         JsonNode data = record.value().path("data");
         long organizationId = record.value().path("org_id").asLong();
         String sessionId = data.path("session_id").asString(null);
@@ -83,6 +90,26 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
                 context.forward(new Record<>(key, json.writeValueAsString(envelope(state, now)), now));
             }
             changed.delete(key);
+        }
+    }
+
+    /**
+     * Forgets the erased person's sessions this task holds, changes not yet published included, and
+     * publishes a tombstone for each: it follows every summary of the session on its partition.
+     */
+    private void forget(ErasedCustomer erased, long timestamp) {
+        List<String> owned = new ArrayList<>();
+        try (KeyValueIterator<String, String> all = sessions.prefixScan(erased.organizationId() + ":", new StringSerializer())) {
+            all.forEachRemaining(session -> {
+                if (erased.owns(decode(session.value))) {
+                    owned.add(session.key);
+                }
+            });
+        }
+        for (String key : owned) {
+            sessions.delete(key);
+            changed.delete(key);
+            context.forward(new Record<String, String>(key, null, timestamp));
         }
     }
 

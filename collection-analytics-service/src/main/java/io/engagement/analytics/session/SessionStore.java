@@ -2,12 +2,12 @@ package io.engagement.analytics.session;
 
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
@@ -23,13 +23,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Date;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import static io.engagement.platform.store.Documents.instantOf;
 
 /**
  * Session summaries, one document per session ({@code _id} {@code org:session_id}), expiring with the
- * raw events they were made from.
+ * raw events they were made from: the organization's {@code raw_event_days} after the session was
+ * last seen (or written, when later).
  */
 @Component
 class SessionStore implements StartupWork {
@@ -37,11 +40,11 @@ class SessionStore implements StartupWork {
     static final String COLLECTION = "sessions";
 
     private final ReactiveMongoTemplate mongo;
-    private final Duration retention;
+    private final OrganizationPolicies policies;
 
-    SessionStore(ReactiveMongoTemplate mongo, @Value("${engagement.analytics.raw-events.retention:30d}") Duration retention) {
+    SessionStore(ReactiveMongoTemplate mongo, OrganizationPolicies policies) {
         this.mongo = mongo;
-        this.retention = retention;
+        this.policies = policies;
     }
 
     /** Its indexes, created at start-up. */
@@ -60,10 +63,33 @@ class SessionStore implements StartupWork {
         if (summaries.isEmpty()) {
             return Mono.empty();
         }
-        var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, COLLECTION);
-        summaries.forEach(summary -> bulk.replaceOne(Query.query(Criteria.where("_id").is(idOf(summary.orgId(), summary.data().sessionId()))),
-                toDocument(summary.orgId(), summary.data()), FindAndReplaceOptions.options().upsert()));
-        return bulk.execute().then();
+        return Flux.fromIterable(summaries.stream().map(EventEnvelope::orgId).distinct().toList())
+                .flatMap(organizationId -> policies.of(organizationId).map(policy -> Map.entry(organizationId, policy.retention().rawEventDays())))
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue)
+                .flatMap(days -> {
+                    var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, COLLECTION);
+                    summaries.forEach(summary -> bulk.replaceOne(
+                            Query.query(Criteria.where("_id").is(idOf(summary.orgId(), summary.data().sessionId()))),
+                            toDocument(summary.orgId(), summary.data(), days.get(summary.orgId())), FindAndReplaceOptions.options().upsert()));
+                    return bulk.execute();
+                })
+                .then();
+    }
+
+    /** Forgets erased sessions ({@code _id}s, {@code org:session_id}). */
+    Mono<Void> deleteAll(Collection<String> keys) {
+        return keys.isEmpty() ? Mono.empty() : mongo.remove(Query.query(Criteria.where("_id").in(keys)), COLLECTION).then();
+    }
+
+    /** The sessions that name the customer's public id or e-mail (in any case). */
+    Flux<String> sessionIdsOf(long organizationId, String customerId, String email) {
+        Flux<Document> byCustomer = customerId == null ? Flux.empty()
+                : mongo.find(Query.query(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId)),
+                Document.class, COLLECTION);
+        Flux<Document> byEmail = email == null ? Flux.empty()
+                : mongo.find(Query.query(Criteria.where("organization_id").is(organizationId)
+                .and("email").regex("^" + Pattern.quote(email.strip()) + "$", "i")), Document.class, COLLECTION);
+        return Flux.concat(byCustomer, byEmail).map(document -> document.getString("session_id")).distinct();
     }
 
     Mono<SessionSummarized> find(long organizationId, String sessionId) {
@@ -81,7 +107,7 @@ class SessionStore implements StartupWork {
         return organizationId + ":" + sessionId;
     }
 
-    private Document toDocument(long organizationId, SessionSummarized session) {
+    private Document toDocument(long organizationId, SessionSummarized session, int retentionDays) {
         return new Document("_id", idOf(organizationId, session.sessionId()))
                 .append("organization_id", organizationId)
                 .append("session_id", session.sessionId())
@@ -103,7 +129,7 @@ class SessionStore implements StartupWork {
                 .append("churn_risk_score", session.churnRiskScore())
                 .append("replay_chunks", session.replayChunks())
                 .append("event_count", session.eventCount())
-                .append("expires_at", Date.from(latest(session.lastSeenAt(), Instant.now()).plus(retention)));
+                .append("expires_at", Date.from(policies.expiry(latest(session.lastSeenAt(), Instant.now()), retentionDays)));
     }
 
     private static Instant latest(Instant a, Instant b) {

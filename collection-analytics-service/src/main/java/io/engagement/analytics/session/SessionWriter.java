@@ -1,5 +1,6 @@
 package io.engagement.analytics.session;
 
+import io.engagement.analytics.archive.ArchivedSessions;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.event.Topics;
@@ -8,45 +9,80 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.ObjectMapper;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Stores the committed session summaries for the sessions API: a poll keeps each session's newest
  * summary and replaces the stored ones with them in one bulk write. Summaries are absolute, so a
- * redelivered poll writes the same values again.
+ * redelivered poll writes the same values again. A tombstone (an erased session) deletes the
+ * session and its archived events.
  */
 @Component
 class SessionWriter {
 
     private static final Logger log = LoggerFactory.getLogger(SessionWriter.class);
+    private static final Pattern OUR_KEY = Pattern.compile("\\d{1,18}:.+");
     private static final TypeReference<EventEnvelope<SessionSummarized>> ENVELOPE = new TypeReference<>() {
     };
 
     private final SessionStore store;
+    private final ArchivedSessions archive;
     private final ObjectMapper json;
 
-    SessionWriter(SessionStore store, ObjectMapper json) {
+    SessionWriter(SessionStore store, ArchivedSessions archive, ObjectMapper json) {
         this.store = store;
+        this.archive = archive;
         this.json = json;
     }
 
     @KafkaListener(id = "session-store", topics = Topics.SESSION, batch = "true",
             properties = {"isolation.level=read_committed", "max.poll.records=2000"})
     void onSummaries(List<ConsumerRecord<String, String>> records) {
-        Map<String, EventEnvelope<SessionSummarized>> newest = new LinkedHashMap<>();
+        Map<String, Optional<EventEnvelope<SessionSummarized>>> newest = new LinkedHashMap<>();
         for (ConsumerRecord<String, String> record : records) {
+            if (record.value() == null) {
+                newest.put(record.key(), Optional.empty());
+                continue;
+            }
             EventEnvelope<SessionSummarized> summary = readable(record);
             if (summary != null) {
-                newest.merge(record.key(), summary, (kept, later) ->
-                        later.data().eventCount() >= kept.data().eventCount() ? later : kept);
+                newest.merge(record.key(), Optional.of(summary), SessionWriter::later);
             }
         }
-        store.saveAll(newest.values()).block();
+        List<EventEnvelope<SessionSummarized>> kept = newest.values().stream().flatMap(Optional::stream).toList();
+        List<String> erased = newest.entrySet().stream().filter(entry -> entry.getValue().isEmpty()).map(Map.Entry::getKey).toList();
+        store.saveAll(kept).then(forget(erased)).block();
+    }
+
+    /** A summary after a tombstone is a session that came back after its erasure; it is kept. */
+    private static Optional<EventEnvelope<SessionSummarized>> later(Optional<EventEnvelope<SessionSummarized>> kept,
+                                                                   Optional<EventEnvelope<SessionSummarized>> later) {
+        if (kept.isEmpty()) {
+            return later;
+        }
+        return later.get().data().eventCount() >= kept.get().data().eventCount() ? later : kept;
+    }
+
+    /**
+     * A tombstone erases its session: the summary and, in the archive, its raw events and replay
+     * chunks. Keys are {@code org:session_id}; one that is not is not ours.
+     */
+    private Mono<Void> forget(List<String> keys) {
+        List<String> ours = keys.stream().filter(key -> key != null && OUR_KEY.matcher(key).matches()).toList();
+        return store.deleteAll(ours).then(Flux.fromIterable(ours)
+                .groupBy(key -> Long.parseLong(key.substring(0, key.indexOf(':'))))
+                .concatMap(organization -> organization.map(key -> key.substring(key.indexOf(':') + 1)).collectList()
+                        .flatMap(sessionIds -> archive.forget(organization.key(), sessionIds)))
+                .then());
     }
 
     private EventEnvelope<SessionSummarized> readable(ConsumerRecord<String, String> record) {

@@ -60,8 +60,40 @@ class AnalyticsTopologyTest {
                 + "\", \"type\": \"" + type + "\", \"session_id\": \"s-1\", \"timestamp\": \"" + at + "\"" + fields + "}}";
     }
 
+    private static String event(String session, String type, String at, String fields) {
+        return event(type, at, fields).replace("\"session_id\": \"s-1\"", "\"session_id\": \"" + session + "\"");
+    }
+
     private List<JsonNode> summaries() {
         return sessions.readValuesToList().stream().map(JSON::readTree).toList();
+    }
+
+    /**
+     * An erasure names the customer; the sessions naming their id or e-mail, with changes not yet
+     * summarized, are forgotten and get a tombstone, and nobody else's session is touched.
+     */
+    @Test
+    void anErasedCustomersSessionsAreForgottenWithATombstoneEach() {
+        TestInputTopic<String, String> customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
+        telemetry.pipeInput(ORG + ":s-1", event("s-1", "identify", "2026-11-20T10:00:00Z", ", \"customer_id\": \"cust-1\""));
+        telemetry.pipeInput(ORG + ":s-2", event("s-2", "page_view", "2026-11-20T10:00:00Z",
+                ", \"url\": \"https://app.example.com/a\", \"email\": \"Ann@Example.com\""));
+        telemetry.pipeInput(ORG + ":s-3", event("s-3", "identify", "2026-11-20T10:00:00Z", ", \"customer_id\": \"cust-2\""));
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+        assertThat(sessions.readKeyValuesToList()).hasSize(3);
+        telemetry.pipeInput(ORG + ":s-1", event("s-1", "click", "2026-11-20T10:00:05Z", ", \"url\": \"https://app.example.com/a\""));
+
+        customers.pipeInput(ORG + ":cust-1", "{\"org_id\": " + ORG + ", \"type\": \"customer.erased\", \"data\": {\"customer_id\": \"cust-1\","
+                + " \"email\": \"ann@example.com\", \"whatsapp_number\": null, \"session_ids\": []}}");
+        customers.pipeInput(ORG + ":cust-1", (String) null);
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+
+        var published = sessions.readKeyValuesToList();
+        assertThat(published).extracting(record -> record.key).containsExactlyInAnyOrder(ORG + ":s-1", ORG + ":s-2");
+        assertThat(published).allSatisfy(record -> assertThat(record.value).isNull());
+        telemetry.pipeInput(ORG + ":s-3", event("s-3", "click", "2026-11-20T10:00:06Z", ", \"url\": \"https://app.example.com/a\""));
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+        assertThat(summaries()).singleElement().satisfies(summary -> assertThat(summary.at("/data/event_count").asLong()).isEqualTo(2));
     }
 
     @Test

@@ -7,14 +7,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Retention against the real database: expired partitions go whole, expired chunks go one by one. */
+/** Retention against the real database: expired documents go, and past months' partitions once nothing in them is left. */
 class RawEventRetentionIT {
 
     private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
@@ -37,7 +36,7 @@ class RawEventRetentionIT {
         insert("raw_events_202611", "live", Instant.parse("2026-12-22T00:00:00Z"));
         insert("pages", "not-a-partition", Instant.parse("2020-01-01T00:00:00Z"));
 
-        new RawEventRetention(mongo, Duration.ofDays(30)).sweep(NOW).block();
+        new RawEventRetention(mongo).sweep(NOW).block();
 
         assertThat(mongo.getCollectionNames().collectList().block())
                 .contains("raw_events_202610", "raw_events_202611", "pages")
@@ -45,6 +44,16 @@ class RawEventRetentionIT {
         assertThat(ids("raw_events_202611")).containsExactly("live");
         assertThat(ids("raw_events_202610")).containsExactly("ends-within-retention");
         assertThat(ids("pages")).containsExactly("not-a-partition");
+    }
+
+    @Test
+    void keepsAPastMonthWhileAnOrganizationsLongerRetentionKeepsADocumentOfIt() {
+        insert("raw_events_202605", "kept-for-a-year", Instant.parse("2027-05-01T00:00:00Z"));
+        insert("raw_events_202605", "expired", Instant.parse("2026-06-01T00:00:00Z"));
+
+        new RawEventRetention(mongo).sweep(NOW).block();
+
+        assertThat(ids("raw_events_202605")).containsExactly("kept-for-a-year");
     }
 
     @Test

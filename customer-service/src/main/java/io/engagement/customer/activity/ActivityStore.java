@@ -102,6 +102,11 @@ class ActivityStore implements StartupWork {
         return mongo.remove(Query.query(Criteria.where("_id").is(key)), PARKED).then();
     }
 
+    Mono<Void> removeParkedSession(long organizationId, String sessionId) {
+        return mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId)
+                .and(LatestSession.FIELD + ".session_id").is(sessionId)), PARKED).then();
+    }
+
     private Mono<Tracked> findOne(Criteria criteria) {
         Query query = Query.query(criteria);
         query.fields().include("_id", REVISION, LatestSession.FIELD);

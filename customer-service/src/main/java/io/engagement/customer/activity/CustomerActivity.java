@@ -50,6 +50,11 @@ public class CustomerActivity {
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue);
     }
 
+    /** Forgets the sessions parked under an erased customer's e-mail (none when {@code emailKey} is null). */
+    public Mono<Void> forgetParked(long organizationId, String emailKey) {
+        return emailKey == null ? Mono.empty() : sessions.forgetParked(SessionOwner.byEmailKey(organizationId, emailKey));
+    }
+
     /** A customer just written: its internal id and e-mail key. */
     public record NewlyCreated(long id, String emailKey) {
     }

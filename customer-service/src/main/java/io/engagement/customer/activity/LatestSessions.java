@@ -59,6 +59,15 @@ class LatestSessions {
                 });
     }
 
+    Mono<Void> forgetParked(String key) {
+        return store.removeParked(key);
+    }
+
+    /** An erased session's summary may have been parked before its tombstone came. */
+    Mono<Void> forgetSession(long organizationId, String sessionId) {
+        return store.removeParkedSession(organizationId, sessionId);
+    }
+
     private Mono<Claim> claimFor(SessionOwner owner, LatestSession session) {
         return store.findCustomer(owner)
                 .switchIfEmpty(Mono.defer(() -> park(owner, session).then(store.findCustomer(owner))))

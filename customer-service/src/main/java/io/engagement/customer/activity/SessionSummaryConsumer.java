@@ -7,6 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -42,7 +44,22 @@ class SessionSummaryConsumer {
                 .map(this::owned)
                 .flatMap(Optional::stream)
                 .forEach(owned -> newestByOwner.merge(owned.owner(), owned.session(), LatestSession::newer));
-        sessions.keep(newestByOwner).block();
+        sessions.keep(newestByOwner).then(forgetErased(records)).block();
+    }
+
+    /**
+     * A tombstone is an erased session: a summary of it that came before and found no customer
+     * (the customer was erased) was parked, and goes now.
+     */
+    private Mono<Void> forgetErased(List<ConsumerRecord<String, String>> records) {
+        return Flux.fromIterable(records)
+                .filter(record -> record.value() == null && record.key() != null && record.key().indexOf(':') > 0)
+                .concatMap(tombstone -> {
+                    String key = tombstone.key();
+                    int colon = key.indexOf(':');
+                    return sessions.forgetSession(Long.parseLong(key.substring(0, colon)), key.substring(colon + 1));
+                })
+                .then();
     }
 
     /** Empty for a summary of an anonymous session, a compaction tombstone, or an unreadable record. */

@@ -10,6 +10,7 @@ import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -31,13 +32,15 @@ class CustomerResource {
 
     private final CustomerStore store;
     private final CustomerRegistration registration;
+    private final CustomerErasure erasure;
     private final CompanyDirectory companies;
     private final CustomerActivity activity;
     private final JsonBodyReader bodies;
 
-    CustomerResource(CustomerStore store, CustomerRegistration registration,
+    CustomerResource(CustomerStore store, CustomerRegistration registration, CustomerErasure erasure,
                      CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies) {
         this.store = store;
+        this.erasure = erasure;
         this.registration = registration;
         this.companies = companies;
         this.activity = activity;
@@ -72,6 +75,13 @@ class CustomerResource {
         return store.findByPublicId(organizationId, customerId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Customer")))
                 .zipWith(activity.segmentsOf(organizationId), CustomerDetail::of);
+    }
+
+    /** Erases the person: 204 once this service has deleted them; the other services forget them within a minute. */
+    @DeleteMapping("/{customer_id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    Mono<Void> erase(@PathVariable("customer_id") String customerId, ServerWebExchange exchange) {
+        return erasure.erase(OrgContext.of(exchange).organizationId(), customerId);
     }
 
     @PostMapping

@@ -65,6 +65,10 @@ class CustomerStore implements StartupWork {
         return findOne(Criteria.where("organization_id").is(organizationId).and("email_key").is(emailKey(email)));
     }
 
+    Mono<Void> delete(long id) {
+        return mongo.remove(Query.query(Criteria.where("_id").is(id)), COLLECTION).then();
+    }
+
     /** {@code companyId} is the filter's resolved company, when the query names one. */
     Mono<PageEnvelope<StoredCustomer>> page(long organizationId, CustomerQuery query, Optional<Long> companyId) {
         return PagedFind.page(mongo, COLLECTION, filter(organizationId, query, companyId), storedField(query.sortBy()),

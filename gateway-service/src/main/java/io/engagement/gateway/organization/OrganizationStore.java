@@ -1,20 +1,27 @@
 package io.engagement.gateway.organization;
 
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
 import org.bson.Document;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.util.Date;
+import java.util.List;
 
 @Component
 public class OrganizationStore {
 
-    private static final String COLLECTION = "organizations";
+    static final String COLLECTION = "organizations";
+    private static final String RETENTION = "retention";
+    private static final String REDACTION_OPT_OUT = "redaction_opt_out";
 
     private final ReactiveMongoTemplate mongo;
     private final IdSequences ids;
@@ -32,6 +39,41 @@ public class OrganizationStore {
                                 .append("name", organization.name())
                                 .append("created_at", Date.from(organization.createdAt())), COLLECTION)
                         .thenReturn(organization));
+    }
+
+    /** Empty for an organization that does not exist. */
+    Mono<OrganizationPolicy> policyOf(long organizationId) {
+        return mongo.findById(organizationId, Document.class, COLLECTION).map(OrganizationStore::policyOf);
+    }
+
+    /**
+     * Applies one setting's change and marks the organization's policy event pending in the same
+     * single-document write; answers the organization as changed, or empty when it does not exist.
+     */
+    Mono<Document> changePolicy(long organizationId, Update change) {
+        return mongo.findAndModify(Query.query(Criteria.where("_id").is(organizationId)),
+                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.TYPE)),
+                FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION);
+    }
+
+    static Update retentionChange(OrganizationPolicy.Retention retention) {
+        return new Update().set(RETENTION, new Document("raw_event_days", retention.rawEventDays())
+                .append("replay_days", retention.replayDays()).append("message_body_days", retention.messageBodyDays()));
+    }
+
+    static Update redactionChange(List<String> optOut) {
+        return new Update().set(REDACTION_OPT_OUT, optOut);
+    }
+
+    /** The policy an organization document holds: the defaults for what it never set. */
+    static OrganizationPolicy policyOf(Document organization) {
+        Document retention = organization.get(RETENTION, Document.class);
+        OrganizationPolicy.Retention defaults = OrganizationPolicy.Retention.DEFAULT;
+        return new OrganizationPolicy(retention == null ? defaults : new OrganizationPolicy.Retention(
+                retention.getInteger("raw_event_days", defaults.rawEventDays()),
+                retention.getInteger("replay_days", defaults.replayDays()),
+                retention.getInteger("message_body_days", defaults.messageBodyDays())),
+                organization.getList(REDACTION_OPT_OUT, String.class, List.of()));
     }
 
     public Mono<Boolean> exists(long organizationId) {

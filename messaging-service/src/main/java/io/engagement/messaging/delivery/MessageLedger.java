@@ -1,19 +1,26 @@
 package io.engagement.messaging.delivery;
 
+import io.engagement.platform.event.OrganizationPolicies;
 import org.bson.Document;
+import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The status of each message of one channel, one document per message keyed by its id. Marking a
@@ -27,25 +34,55 @@ public final class MessageLedger {
     private final ReactiveMongoTemplate mongo;
     private final String collection;
     private final Clock clock;
+    private final OrganizationPolicies policies;
 
-    public MessageLedger(ReactiveMongoTemplate mongo, String collection, Clock clock) {
+    public MessageLedger(ReactiveMongoTemplate mongo, String collection, Clock clock, OrganizationPolicies policies) {
         this.mongo = mongo;
         this.collection = collection;
         this.clock = clock;
+        this.policies = policies;
     }
 
-    /** New messages, queued; {@code fields} are what the status shows besides the ledger's own. */
+    /**
+     * New messages, queued; {@code fields} are what the status shows besides the ledger's own. Each
+     * expires its organization's {@code message_body_days} after it was queued, by the retention in
+     * force then.
+     */
     public Mono<Void> queue(long org, List<String> ids, List<Map<String, Object>> fields) {
-        Date now = Date.from(clock.instant());
-        List<Document> documents = new ArrayList<>(ids.size());
-        for (int i = 0; i < ids.size(); i++) {
-            Document document = new Document("_id", ids.get(i)).append("org", org)
-                    .append("status", DeliveryStatus.QUEUED.wireName()).append("attempts", 0).append("last_error", null)
-                    .append("created_at", now).append("updated_at", now).append("sent_at", null);
-            document.putAll(fields.get(i));
-            documents.add(document);
-        }
-        return mongo.insert(documents, collection).then();
+        Instant queuedAt = clock.instant();
+        return policies.of(org).flatMap(policy -> {
+            Date now = Date.from(queuedAt);
+            Date expires = Date.from(policies.expiry(queuedAt, policy.retention().messageBodyDays()));
+            List<Document> documents = new ArrayList<>(ids.size());
+            for (int i = 0; i < ids.size(); i++) {
+                Document document = new Document("_id", ids.get(i)).append("org", org)
+                        .append("status", DeliveryStatus.QUEUED.wireName()).append("attempts", 0).append("last_error", null)
+                        .append("created_at", now).append("updated_at", now).append("sent_at", null).append("expires_at", expires);
+                document.putAll(fields.get(i));
+                documents.add(document);
+            }
+            return mongo.insert(documents, collection).then();
+        });
+    }
+
+    /** The TTL index that deletes expired messages on MongoDB. */
+    public Mono<Void> prepare() {
+        return mongo.indexOps(collection).createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO)).then();
+    }
+
+    /**
+     * Deletes the messages expired by {@code now}: what the TTL index does on MongoDB, and what a
+     * database without TTL indexes relies on.
+     */
+    public Mono<Long> sweep(Instant now) {
+        return mongo.remove(Query.query(Criteria.where("expires_at").lt(Date.from(now))), collection).map(result -> result.getDeletedCount());
+    }
+
+    /** Sweeps every {@code interval} until disposed; a failed sweep waits for the next. */
+    public Disposable sweepEvery(Duration interval) {
+        return Flux.interval(interval, interval)
+                .concatMap(tick -> sweep(clock.instant()).onErrorResume(failure -> Mono.empty()))
+                .subscribe();
     }
 
     /** Marks messages that never reached the queue, so their status says so. */
@@ -96,6 +133,18 @@ public final class MessageLedger {
         Update update = new Update();
         fields.forEach(update::set);
         return update(id, update);
+    }
+
+    /**
+     * Forgets what the organization's messages to an erased person's address say of them: the
+     * address (matched in any case) and the {@code personal} fields. Status, attempts and times stay,
+     * so counts do not change.
+     */
+    public Mono<Long> forgetRecipient(long org, String addressField, String address, List<String> personal) {
+        Update forget = new Update().set("erased", true).unset(addressField).set("updated_at", Date.from(clock.instant()));
+        personal.forEach(forget::unset);
+        return mongo.updateMulti(Query.query(Criteria.where("org").is(org).and(addressField).regex("^" + Pattern.quote(address) + "$", "i")),
+                forget, collection).map(result -> result.getModifiedCount());
     }
 
     /** The message's status document, only for its own organization. */

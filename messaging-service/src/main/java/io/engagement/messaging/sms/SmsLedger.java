@@ -1,29 +1,52 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.platform.event.OrganizationPolicies;
+import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.stereotype.Component;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /**
- * The status of every SMS, in {@code sms_messages}, and the SMSC's id of each submitted one in
+ * The status of every SMS, in {@code sms_messages} until it expires by its organization's retention, and the SMSC's id of each submitted one in
  * {@code sms_smsc_ids}, so a delivery receipt finds its message by key.
  */
 @Component
-class SmsLedger {
+class SmsLedger implements StartupWork, DisposableBean {
 
     private static final String SMSC_IDS = "sms_smsc_ids";
 
     private final ReactiveMongoTemplate mongo;
     private final MessageLedger ledger;
+    private final Duration sweepInterval;
+    private volatile Disposable sweeps;
 
-    SmsLedger(ReactiveMongoTemplate mongo) {
+    SmsLedger(ReactiveMongoTemplate mongo, OrganizationPolicies policies,
+              @Value("${engagement.messaging.retention.sweep-interval:1m}") Duration sweepInterval) {
         this.mongo = mongo;
-        this.ledger = new MessageLedger(mongo, "sms_messages", Clock.systemUTC());
+        this.ledger = new MessageLedger(mongo, "sms_messages", Clock.systemUTC(), policies);
+        this.sweepInterval = sweepInterval;
+    }
+
+    /** The expiry index, then a sweep every interval for databases without TTL indexes. */
+    @Override
+    public Mono<Void> prepare() {
+        return ledger.prepare().doOnSuccess(prepared -> sweeps = ledger.sweepEvery(sweepInterval));
+    }
+
+    @Override
+    public void destroy() {
+        if (sweeps != null) {
+            sweeps.dispose();
+        }
     }
 
     MessageLedger ledger() {

@@ -7,9 +7,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 
+import io.engagement.platform.event.OrganizationPolicies;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,13 +29,21 @@ class MessageLedgerIT {
     @RegisterExtension
     final FreshDatabase database = new FreshDatabase("ledger");
 
+    /** A retention day of the tests lasts an hour, so expiry is asserted at chosen instants. */
+    private static final Duration DAY = Duration.ofHours(1);
+
     private ReactiveMongoTemplate mongo;
+    private OrganizationPolicies policies;
     private MessageLedger ledger;
+    private Instant queuedAt;
 
     @BeforeEach
     void connect() {
         mongo = database.template();
-        ledger = new MessageLedger(mongo, "messages", Clock.systemUTC());
+        policies = new OrganizationPolicies(mongo,
+                JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build(), Clock.systemUTC(), DAY);
+        ledger = new MessageLedger(mongo, "messages", Clock.systemUTC(), policies);
+        queuedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         ledger.queue(ORG, List.of("m1"), List.of(Map.of("to", "+12015550123"))).block();
     }
 
@@ -65,6 +81,50 @@ class MessageLedgerIT {
         assertThat(ledger.find(ORG, "m1").block()).isNotNull();
         assertThat(ledger.find(ORG + 1, "m1").blockOptional()).isEmpty();
         assertThat(ledger.claim("unknown").block().outcome()).isEqualTo(Claim.Outcome.SKIP);
+    }
+
+    @Test
+    void aMessageExpiresAfterItsOrganizationsMessageBodyDays() {
+        long keepsLonger = ORG + 1;
+        policies.accept(policyChanged(keepsLonger, 60)).block();
+        ledger.queue(keepsLonger, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
+
+        long swept = ledger.sweep(queuedAt.plus(DAY.multipliedBy(31))).block();
+
+        // the default keeps message bodies 30 days; the other organization chose 60
+        assertThat(swept).isEqualTo(1);
+        assertThat(status()).isNull();
+        assertThat(mongo.findById("m2", Document.class, "messages").block()).isNotNull();
+        assertThat(ledger.sweep(queuedAt.plus(DAY.multipliedBy(61))).block()).isEqualTo(1);
+    }
+
+    @Test
+    void aMessageIsNotSweptBeforeItExpires() {
+        assertThat(ledger.sweep(queuedAt.plus(DAY.multipliedBy(29))).block()).isZero();
+        assertThat(status().getDate("expires_at").toInstant()).isBetween(queuedAt.plus(DAY.multipliedBy(30)),
+                Instant.now().plus(DAY.multipliedBy(30)));
+    }
+
+    @Test
+    void anErasedRecipientIsForgottenWhileTheMessagesStatusStays() {
+        ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550999"))).block();
+        ledger.claim("m1").block();
+        ledger.sent("m1", Map.of()).block();
+
+        long forgotten = ledger.forgetRecipient(ORG, "to", "+12015550123", List.of()).block();
+
+        assertThat(forgotten).isEqualTo(1);
+        assertThat(status()).doesNotContainKey("to").containsEntry("erased", true).containsEntry("status", "sent")
+                .containsEntry("attempts", 1);
+        assertThat(mongo.findById("m2", Document.class, "messages").block()).containsEntry("to", "+12015550999");
+        assertThat(ledger.forgetRecipient(ORG + 1, "to", "+12015550999", List.of()).block()).isZero();
+    }
+
+    private static String policyChanged(long org, int messageBodyDays) {
+        return """
+                {"id": "%s", "type": "organization.policy.changed", "schema_version": 1, "org_id": %d, "occurred_at": "2026-11-24T00:00:00Z",
+                 "data": {"retention": {"raw_event_days": 90, "replay_days": 30, "message_body_days": %d}, "redaction_opt_out": []}}"""
+                .formatted(UUID.randomUUID(), org, messageBodyDays);
     }
 
     private Document status() {

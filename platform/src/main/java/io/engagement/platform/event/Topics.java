@@ -6,6 +6,10 @@ import java.util.Set;
 /** The suite's Kafka topics. */
 public final class Topics {
 
+    /**
+     * Customer-side changes keyed {@code org:entity}; compacted, so an erased customer's tombstone
+     * leaves nothing of them once the log is cleaned.
+     */
     public static final String CUSTOMER = "engagement.customer.v1";
     public static final String TELEMETRY = "engagement.telemetry.v1";
     public static final String REPLAY = "engagement.replay.v1";
@@ -21,14 +25,16 @@ public final class Topics {
     public static final String ALERT = "engagement.alert.v1";
     /** Revoked API keys, keyed by the key's hash; compacted. Every gateway replica evicts them from its cache. */
     public static final String KEY = "engagement.key.v1";
+    /** Each organization's latest {@link OrganizationPolicy}, keyed {@code org:policy}; compacted. */
+    public static final String ORGANIZATION = "engagement.organization.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.of(
             CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, MESSAGE_DEAD_LETTERS, 1,
-            DELIVERY, 3, ALERT, 3, KEY, 1);
+            DELIVERY, 3, ALERT, 3, KEY, 1, ORGANIZATION, 3);
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(SESSION, KEY);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION);
 
     private Topics() {
     }

@@ -1,0 +1,53 @@
+package io.engagement.analytics.session;
+
+import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Hears of erased customers and publishes a tombstone on the compacted session topic for each of
+ * their sessions this service stored: the topic forgets the summaries, and the tombstone's
+ * consumers (the session store here, the customer service, alert detection) forget what they
+ * kept of the session. Sessions still in the stream's state are tombstoned by the stream itself.
+ */
+@Component
+class ErasedCustomerListener {
+
+    private final SessionStore store;
+    private final KafkaTemplate<String, String> kafka;
+    private final ObjectMapper json;
+
+    ErasedCustomerListener(SessionStore store, KafkaTemplate<String, String> kafka, ObjectMapper json) {
+        this.store = store;
+        this.kafka = kafka;
+        this.json = json;
+    }
+
+    @KafkaListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true")
+    void onCustomerEvents(List<ConsumerRecord<String, String>> records) {
+        Flux.fromIterable(records)
+                .map(record -> ErasedCustomer.of(json, record.value()))
+                .flatMap(Mono::justOrEmpty)
+                .concatMap(this::tombstoneSessions)
+                .blockLast();
+    }
+
+    private Mono<Void> tombstoneSessions(ErasedCustomer erased) {
+        return store.sessionIdsOf(erased.organizationId(), erased.customerId(), erased.email())
+                .collect(() -> new LinkedHashSet<>(erased.sessionIds()), Set::add)
+                .flatMapMany(Flux::fromIterable)
+                .concatMap(sessionId -> Mono.fromFuture(() -> kafka.send(Topics.SESSION, EventEnvelope.key(erased.organizationId(), sessionId), null)))
+                .then();
+    }
+}

@@ -1,0 +1,79 @@
+package io.engagement.gateway.organization;
+
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.OrganizationPolicy;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.ParamReader;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.util.List;
+
+/**
+ * The admin API of an organization's privacy settings: retention and telemetry redaction. A change
+ * is stored and published (see {@link OrganizationPolicyEvents}); the answer is the setting as stored.
+ */
+@RestController
+@RequestMapping("/admin/v1/organizations/{organization_id}")
+class OrganizationPolicyResource {
+
+    private final OrganizationStore organizations;
+    private final EntityOutbox<OrganizationPolicy> outbox;
+    private final JsonBodyReader bodies;
+
+    OrganizationPolicyResource(OrganizationStore organizations, EntityOutbox<OrganizationPolicy> outbox, JsonBodyReader bodies) {
+        this.organizations = organizations;
+        this.outbox = outbox;
+        this.bodies = bodies;
+    }
+
+    @GetMapping("/retention")
+    Mono<RetentionSettings> retention(ServerWebExchange exchange) {
+        return policyOf(organizationId(exchange)).map(RetentionSettings::of);
+    }
+
+    @PutMapping("/retention")
+    Mono<RetentionSettings> changeRetention(ServerWebExchange exchange) {
+        long organizationId = organizationId(exchange);
+        return bodies.read(exchange, RetentionSettings.SCHEMA, RetentionSettings.class)
+                .flatMap(settings -> change(organizationId, OrganizationStore.retentionChange(settings.retention())))
+                .map(RetentionSettings::of);
+    }
+
+    @GetMapping("/redaction")
+    Mono<RedactionSettings> redaction(ServerWebExchange exchange) {
+        return policyOf(organizationId(exchange)).map(RedactionSettings::of);
+    }
+
+    @PutMapping("/redaction")
+    Mono<RedactionSettings> changeRedaction(ServerWebExchange exchange) {
+        long organizationId = organizationId(exchange);
+        return bodies.read(exchange, RedactionSettings.SCHEMA, RedactionSettings.class)
+                .flatMap(settings -> change(organizationId, OrganizationStore.redactionChange(settings.distinct())))
+                .map(RedactionSettings::of);
+    }
+
+    private Mono<OrganizationPolicy> policyOf(long organizationId) {
+        return organizations.policyOf(organizationId).switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")));
+    }
+
+    private Mono<OrganizationPolicy> change(long organizationId, Update change) {
+        return organizations.changePolicy(organizationId, change)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
+                .doOnNext(changed -> outbox.publish(List.of(changed)))
+                .map(OrganizationStore::policyOf);
+    }
+
+    private static long organizationId(ServerWebExchange exchange) {
+        ParamReader path = ParamReader.path(exchange);
+        long organizationId = path.requiredInteger("organization_id");
+        path.validate();
+        return organizationId;
+    }
+}

@@ -1,0 +1,99 @@
+package io.engagement.platform.event;
+
+import org.bson.Document;
+import org.springframework.data.mongodb.core.FindAndReplaceOptions;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A service's copy of every organization's {@link OrganizationPolicy}, kept in its own database
+ * ({@code organization_policies}) from {@link Topics#ORGANIZATION}: the service's listener hands
+ * each record to {@link #accept}. Reads are cached for {@link #FRESH}, so a change reaches every
+ * replica within that time after the listener stored it.
+ */
+public final class OrganizationPolicies {
+
+    public static final String COLLECTION = "organization_policies";
+    static final Duration FRESH = Duration.ofSeconds(5);
+
+    private final ReactiveMongoTemplate mongo;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final Duration dayLength;
+    private final Map<Long, Cached> cache = new ConcurrentHashMap<>();
+
+    /** @param dayLength what a retention day lasts: a day, except in tests that watch data expire */
+    public OrganizationPolicies(ReactiveMongoTemplate mongo, ObjectMapper json, Clock clock, Duration dayLength) {
+        this.mongo = mongo;
+        this.json = json;
+        this.clock = clock;
+        this.dayLength = dayLength;
+    }
+
+    /** When something written at {@code writtenAt} and kept for {@code days} expires. */
+    public Instant expiry(Instant writtenAt, int days) {
+        return writtenAt.plus(dayLength.multipliedBy(days));
+    }
+
+    /** The organization's policy; {@link OrganizationPolicy#DEFAULT} until it changes one. */
+    public Mono<OrganizationPolicy> of(long organizationId) {
+        Cached cached = cache.get(organizationId);
+        if (cached != null && cached.readAt().plus(FRESH).isAfter(clock.instant())) {
+            return Mono.just(cached.policy());
+        }
+        return mongo.findById(organizationId, Document.class, COLLECTION)
+                .map(OrganizationPolicies::fromDocument)
+                .defaultIfEmpty(OrganizationPolicy.DEFAULT)
+                .doOnNext(policy -> cache.put(organizationId, new Cached(policy, clock.instant())));
+    }
+
+    /** Stores a record of the organization topic; anything but a policy event is skipped. */
+    public Mono<Void> accept(String value) {
+        if (value == null) {
+            return Mono.empty();
+        }
+        JsonNode envelope;
+        try {
+            envelope = json.readTree(value);
+        } catch (RuntimeException unreadable) {
+            return Mono.empty();
+        }
+        if (!OrganizationPolicy.TYPE.equals(envelope.path("type").asString("")) || !envelope.path("org_id").isNumber()) {
+            return Mono.empty();
+        }
+        long organizationId = envelope.get("org_id").asLong();
+        OrganizationPolicy policy = json.treeToValue(envelope.get("data"), OrganizationPolicy.class);
+        return mongo.findAndReplace(Query.query(Criteria.where("_id").is(organizationId)), toDocument(organizationId, policy),
+                        FindAndReplaceOptions.options().upsert(), Document.class, COLLECTION)
+                .then(Mono.fromRunnable(() -> cache.put(organizationId, new Cached(policy, clock.instant()))));
+    }
+
+    private static Document toDocument(long organizationId, OrganizationPolicy policy) {
+        OrganizationPolicy.Retention retention = policy.retention();
+        return new Document("_id", organizationId)
+                .append("raw_event_days", retention.rawEventDays())
+                .append("replay_days", retention.replayDays())
+                .append("message_body_days", retention.messageBodyDays())
+                .append("redaction_opt_out", policy.redactionOptOut());
+    }
+
+    private static OrganizationPolicy fromDocument(Document document) {
+        return new OrganizationPolicy(new OrganizationPolicy.Retention(document.getInteger("raw_event_days"),
+                document.getInteger("replay_days"), document.getInteger("message_body_days")),
+                document.getList("redaction_opt_out", String.class, List.of()));
+    }
+
+    private record Cached(OrganizationPolicy policy, Instant readAt) {
+    }
+}
