@@ -21,11 +21,13 @@ class IngestResource {
 
     private final JsonBodyReader bodies;
     private final TelemetryPublisher publisher;
+    private final IngestCounter counter;
     private final Clock clock = Clock.systemUTC();
 
-    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher) {
+    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher, IngestCounter counter) {
         this.bodies = bodies;
         this.publisher = publisher;
+        this.counter = counter;
     }
 
     @PostMapping("/external/v1/events")
@@ -36,6 +38,7 @@ class IngestResource {
                 .map(body -> bodies.validate(body, TelemetryBatch.SCHEMA))
                 .map(batch -> TelemetryBatch.sort(batch.get("events"), clock.instant()))
                 .flatMap(batch -> publisher.publish(organizationId, batch.accepted())
+                        .then(Mono.fromRunnable(() -> counter.count(batch.accepted().size())))
                         .thenReturn(new IngestResult(batch.accepted().size(), batch.rejected())));
     }
 }

@@ -19,9 +19,14 @@ record RenderedManifests(String overlay, List<Map<String, Object>> resources) {
     private static final long RENDER_TIMEOUT_SECONDS = 120;
 
     static RenderedManifests render(Path overlay) throws IOException, InterruptedException {
-        Process kubectl = new ProcessBuilder("kubectl", "kustomize", overlay.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
+        Process kubectl;
+        try {
+            kubectl = new ProcessBuilder("kubectl", "kustomize", overlay.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
+        } catch (IOException missing) {
+            throw new AssertionError("kubectl is needed to render the overlays; .ci/run shows how to install it", missing);
+        }
         String output = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!kubectl.waitFor(RENDER_TIMEOUT_SECONDS, TimeUnit.SECONDS) || kubectl.exitValue() != 0) {
             throw new AssertionError("kubectl kustomize " + overlay + " failed");
