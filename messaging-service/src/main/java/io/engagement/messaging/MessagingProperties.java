@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /** {@code engagement.messaging.*}: defaults in application.yml, production values from the environment. */
 @ConfigurationProperties("engagement.messaging")
-public record MessagingProperties(Email email, Delivery delivery, Idempotency idempotency, Smpp smpp) {
+public record MessagingProperties(Email email, Delivery delivery, Smpp smpp) {
 
     /** The sender of a message that names none. */
     public record Email(String defaultFrom, String defaultFromName) {
@@ -14,9 +14,6 @@ public record MessagingProperties(Email email, Delivery delivery, Idempotency id
 
     /** Attempts per message and the exponential backoff between them. */
     public record Delivery(int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
-    }
-
-    public record Idempotency(Duration retention, Duration abandonedAfter) {
     }
 
     /** The SMSC the SMS worker binds to as a transceiver. */

@@ -3,6 +3,8 @@ package io.engagement.alert.alert;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.Topics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,11 +32,16 @@ class AlertRaisedListener {
     private final AlertStore alerts;
     private final AlertDeliveries deliveries;
     private final ObjectMapper json;
+    private final Counter raised;
 
-    AlertRaisedListener(AlertStore alerts, AlertDeliveries deliveries, ObjectMapper json) {
+    AlertRaisedListener(AlertStore alerts, AlertDeliveries deliveries, ObjectMapper json, MeterRegistry registry) {
         this.alerts = alerts;
         this.deliveries = deliveries;
         this.json = json;
+        // counted where an alert is first stored: a record read again after a crash is not counted twice
+        this.raised = Counter.builder("engagement.alerts.raised")
+                .description("Alerts raised by detection and stored")
+                .register(registry);
     }
 
     // runs on the listener's consumer thread, never an event loop: waiting for the writes is what keeps the offset honest
@@ -52,9 +59,12 @@ class AlertRaisedListener {
             return;
         }
         // deliveries first, so the API never shows the alert without them; sending starts once both are stored
-        deliveries.plan(event.orgId(), event.data())
+        boolean stored = Boolean.TRUE.equals(deliveries.plan(event.orgId(), event.data())
                 .then(alerts.insertIfAbsent(event.orgId(), event.data()))
-                .block(WRITE_TIMEOUT);
+                .block(WRITE_TIMEOUT));
+        if (stored) {
+            raised.increment();
+        }
         deliveries.startSending();
     }
 }

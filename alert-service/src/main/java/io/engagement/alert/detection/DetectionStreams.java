@@ -2,6 +2,9 @@ package io.engagement.alert.detection;
 
 import io.engagement.platform.stream.ExactlyOnceStreams;
 import io.engagement.alert.rule.RuleDirectory;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
@@ -27,12 +30,16 @@ public class DetectionStreams implements SmartLifecycle {
     private final DetectionSettings settings;
     private final String bootstrapServers;
     private final int port;
+    private final MeterRegistry meters;
     private volatile KafkaStreams streams;
+    // the topology's client metrics (its consumers' lag among them) on /actuator/prometheus while it runs
+    private volatile KafkaStreamsMetrics streamsMetrics;
 
-    DetectionStreams(ObjectMapper json, RuleDirectory rules, DetectionSettings settings,
+    DetectionStreams(ObjectMapper json, RuleDirectory rules, DetectionSettings settings, MeterRegistry meters,
                      @Value("${spring.kafka.bootstrap-servers:localhost:9092}") String bootstrapServers,
                      @Value("${server.port:8084}") int port) {
         this.json = json;
+        this.meters = meters;
         this.rules = rules;
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
@@ -46,6 +53,9 @@ public class DetectionStreams implements SmartLifecycle {
             log.error("Alert detection failed; replacing the stream thread", failure);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
         });
+        // the listeners' client metrics carry spring_id; Prometheus takes one name only with one set of tag keys
+        streamsMetrics = new KafkaStreamsMetrics(streams, Tags.of("spring_id", settings.applicationId()));
+        streamsMetrics.bindTo(meters);
         streams.start();
     }
 
@@ -53,6 +63,9 @@ public class DetectionStreams implements SmartLifecycle {
     public void stop() {
         if (streams != null) {
             streams.close(Duration.ofSeconds(15));
+        }
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
         }
     }
 

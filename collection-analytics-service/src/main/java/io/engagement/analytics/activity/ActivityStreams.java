@@ -3,6 +3,9 @@ package io.engagement.analytics.activity;
 import io.engagement.platform.stream.ExactlyOnceStreams;
 import io.engagement.analytics.session.SessionSettings;
 import io.engagement.platform.event.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
@@ -28,12 +31,16 @@ public class ActivityStreams implements SmartLifecycle {
     private final KafkaAdmin admin;
     private final String bootstrapServers;
     private final int port;
+    private final MeterRegistry meters;
     private volatile KafkaStreams streams;
+    // the topology's client metrics (its consumers' lag among them) on /actuator/prometheus while it runs
+    private volatile KafkaStreamsMetrics streamsMetrics;
 
-    ActivityStreams(ObjectMapper json, ActivitySettings settings, SessionSettings sessions, KafkaAdmin admin,
+    ActivityStreams(ObjectMapper json, ActivitySettings settings, SessionSettings sessions, KafkaAdmin admin, MeterRegistry meters,
                     @Value("${spring.kafka.bootstrap-servers:localhost:9092}") String bootstrapServers,
                     @Value("${server.port:8082}") int port) {
         this.json = json;
+        this.meters = meters;
         this.settings = settings;
         this.sessions = sessions;
         this.admin = admin;
@@ -48,6 +55,9 @@ public class ActivityStreams implements SmartLifecycle {
             log.error("Page activity processing failed; replacing the stream thread", failure);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
         });
+        // the listeners' client metrics carry spring_id; Prometheus takes one name only with one set of tag keys
+        streamsMetrics = new KafkaStreamsMetrics(streams, Tags.of("spring_id", settings.applicationId()));
+        streamsMetrics.bindTo(meters);
         streams.start();
     }
 
@@ -55,6 +65,9 @@ public class ActivityStreams implements SmartLifecycle {
     public void stop() {
         if (streams != null) {
             streams.close(Duration.ofSeconds(15));
+        }
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
         }
     }
 

@@ -4,8 +4,11 @@ import io.engagement.analytics.page.PageStore;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -34,13 +37,16 @@ class CollectionResource {
     private final CollectionAnalytics analytics;
     private final PageStore pages;
     private final JsonBodyReader bodies;
+    private final IdempotentRequests idempotent;
     private final Clock clock = Clock.systemUTC();
 
-    CollectionResource(CollectionStore store, CollectionAnalytics analytics, PageStore pages, JsonBodyReader bodies) {
+    CollectionResource(CollectionStore store, CollectionAnalytics analytics, PageStore pages, JsonBodyReader bodies,
+                       IdempotentRequests idempotent) {
         this.store = store;
         this.analytics = analytics;
         this.pages = pages;
         this.bodies = bodies;
+        this.idempotent = idempotent;
     }
 
     @GetMapping
@@ -55,17 +61,17 @@ class CollectionResource {
     }
 
     @PostMapping
-    Mono<AnalyticsView> create(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> create(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         AnalyticsRange range = AnalyticsRange.from(exchange, clock);
-        return bodies.read(exchange, CollectionRequests.CREATE, CollectionRequests.NewCollection.class)
-                .map(request -> {
-                    var mappings = new CollectionRequests.Mappings(request.pageIds(), request.urlPatterns());
-                    return CollectionStore.newCollection(IdSequences.publicId(), request.name(), request.description(),
-                            mappings.pageIdsOrNone().stream().distinct().toList(), mappings.urlPatternsOrNone());
-                })
-                .flatMap(collection -> store.insert(organizationId, collection))
-                .flatMap(collection -> analytics.of(organizationId, collection, range));
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
+            var request = bodies.bind(body, CollectionRequests.CREATE, CollectionRequests.NewCollection.class);
+            var mappings = new CollectionRequests.Mappings(request.pageIds(), request.urlPatterns());
+            PageCollection collection = CollectionStore.newCollection(IdSequences.publicId(), request.name(), request.description(),
+                    mappings.pageIdsOrNone().stream().distinct().toList(), mappings.urlPatternsOrNone());
+            return store.insert(organizationId, collection)
+                    .flatMap(inserted -> analytics.of(organizationId, inserted, range));
+        }));
     }
 
     @GetMapping("/{collection_id}")
@@ -89,9 +95,14 @@ class CollectionResource {
     }
 
     @PostMapping("/{collection_id}/map-pages")
-    Mono<AnalyticsView> map(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
-        return change(exchange, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class, (organizationId, mappings) ->
-                store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone()));
+    Mono<ResponseEntity<JsonNode>> map(@PathVariable("collection_id") String collectionId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        AnalyticsRange range = AnalyticsRange.from(exchange, clock);
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
+            var mappings = bodies.bind(body, CollectionRequests.MAPPINGS, CollectionRequests.Mappings.class);
+            return found(store.map(organizationId, collectionId, mappings.pageIdsOrNone(), mappings.urlPatternsOrNone()))
+                    .flatMap(collection -> analytics.of(organizationId, collection, range));
+        }));
     }
 
     @DeleteMapping("/{collection_id}/pages/{page_id}")

@@ -23,12 +23,14 @@ class IngestResource {
     private final JsonBodyReader bodies;
     private final TelemetryPublisher publisher;
     private final OrganizationPolicies policies;
+    private final IngestCounter counter;
     private final Clock clock = Clock.systemUTC();
 
-    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher, OrganizationPolicies policies) {
+    IngestResource(JsonBodyReader bodies, TelemetryPublisher publisher, OrganizationPolicies policies, IngestCounter counter) {
         this.bodies = bodies;
         this.publisher = publisher;
         this.policies = policies;
+        this.counter = counter;
     }
 
     @PostMapping("/external/v1/events")
@@ -39,6 +41,7 @@ class IngestResource {
                 .map(body -> bodies.validate(body, TelemetryBatch.SCHEMA))
                 .zipWith(redactorOf(organizationId), (batch, redactor) -> TelemetryBatch.sort(batch.get("events"), clock.instant(), redactor))
                 .flatMap(batch -> publisher.publish(organizationId, batch.accepted())
+                        .then(Mono.fromRunnable(() -> counter.count(batch.accepted().size())))
                         .thenReturn(new IngestResult(batch.accepted().size(), batch.rejected())));
     }
 

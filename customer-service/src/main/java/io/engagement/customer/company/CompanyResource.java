@@ -3,17 +3,19 @@ package io.engagement.customer.company;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,30 +33,31 @@ class CompanyResource {
     private final EntityOutbox<CompanyCreated> events;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
+    private final IdempotentRequests idempotent;
 
-    CompanyResource(CompanyStore store, EntityOutbox<CompanyCreated> events, IdSequences ids, JsonBodyReader bodies) {
+    CompanyResource(CompanyStore store, EntityOutbox<CompanyCreated> events, IdSequences ids, JsonBodyReader bodies,
+                    IdempotentRequests idempotent) {
         this.store = store;
         this.events = events;
         this.ids = ids;
         this.bodies = bodies;
+        this.idempotent = idempotent;
     }
 
     @PostMapping
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<Company> create(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> create(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.read(exchange, NewCompany.SCHEMA, NewCompany.class)
-                .flatMap(company -> create(organizationId, List.of(company)))
-                .map(created -> created.get(0));
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
+                () -> create(organizationId, List.of(bodies.bind(body, NewCompany.SCHEMA, NewCompany.class)))
+                        .map(created -> created.get(0))));
     }
 
     @PostMapping("/bulk")
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<CreatedCompanies> createAll(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> createAll(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.read(exchange, NewCompanies.SCHEMA, NewCompanies.class)
-                .flatMap(request -> create(organizationId, request.companies()))
-                .map(created -> new CreatedCompanies(created.size(), created));
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
+                () -> create(organizationId, bodies.bind(body, NewCompanies.SCHEMA, NewCompanies.class).companies())
+                        .map(created -> new CreatedCompanies(created.size(), created))));
     }
 
     @GetMapping

@@ -5,20 +5,22 @@ import io.engagement.customer.activity.SegmentRule;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Map;
@@ -36,15 +38,17 @@ class CustomerResource {
     private final CompanyDirectory companies;
     private final CustomerActivity activity;
     private final JsonBodyReader bodies;
+    private final IdempotentRequests idempotent;
 
     CustomerResource(CustomerStore store, CustomerRegistration registration, CustomerErasure erasure,
-                     CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies) {
+                     CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies, IdempotentRequests idempotent) {
         this.store = store;
         this.erasure = erasure;
         this.registration = registration;
         this.companies = companies;
         this.activity = activity;
         this.bodies = bodies;
+        this.idempotent = idempotent;
     }
 
     @GetMapping
@@ -85,21 +89,26 @@ class CustomerResource {
     }
 
     @PostMapping
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<CreatedCustomer> create(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> create(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.read(exchange, NewCustomer.SCHEMA, NewCustomer.class)
-                .flatMap(customer -> registration.register(organizationId, List.of(customer), i -> Loc.body()))
-                .zipWith(activity.segmentsOf(organizationId), (created, segments) -> CreatedCustomer.of(created.get(0), segments));
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
+                () -> create(organizationId, bodies.bind(body, NewCustomer.SCHEMA, NewCustomer.class))));
     }
 
     @PostMapping("/bulk")
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<CreatedCustomers> createAll(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> createAll(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.read(exchange, NewCustomers.SCHEMA, NewCustomers.class)
-                .flatMap(request -> registration.register(organizationId, request.customers(),
-                        i -> Loc.body().field("customers").index(i)))
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
+                () -> createAll(organizationId, bodies.bind(body, NewCustomers.SCHEMA, NewCustomers.class))));
+    }
+
+    private Mono<CreatedCustomer> create(long organizationId, NewCustomer customer) {
+        return registration.register(organizationId, List.of(customer), i -> Loc.body())
+                .zipWith(activity.segmentsOf(organizationId), (created, segments) -> CreatedCustomer.of(created.get(0), segments));
+    }
+
+    private Mono<CreatedCustomers> createAll(long organizationId, NewCustomers request) {
+        return registration.register(organizationId, request.customers(), i -> Loc.body().field("customers").index(i))
                 .zipWith(activity.segmentsOf(organizationId), CreatedCustomers::of);
     }
 

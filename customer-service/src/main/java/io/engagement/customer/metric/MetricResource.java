@@ -7,18 +7,20 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -37,37 +39,44 @@ class MetricResource {
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
+    private final IdempotentRequests idempotent;
 
-    MetricResource(MetricStore store, EntityOutbox<MetricDefined> definitions, EntityOutbox<CompanyMetricSet> values, CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies) {
+    MetricResource(MetricStore store, EntityOutbox<MetricDefined> definitions, EntityOutbox<CompanyMetricSet> values,
+                   CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies, IdempotentRequests idempotent) {
         this.store = store;
         this.definitions = definitions;
         this.values = values;
         this.companies = companies;
         this.ids = ids;
         this.bodies = bodies;
+        this.idempotent = idempotent;
     }
 
     @PostMapping("/external/v1/customers/metrics")
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<MetricDefinition> define(ServerWebExchange exchange) {
+    Mono<ResponseEntity<JsonNode>> define(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
+                () -> define(organizationId, bodies.bind(body, NewMetric.SCHEMA, NewMetric.class))));
+    }
+
+    @PostMapping("/external/v1/customers/companies/{company_id}/metrics")
+    Mono<ResponseEntity<JsonNode>> setValue(@PathVariable("company_id") String companyPublicId, ServerWebExchange exchange) {
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED, () -> {
+            NewMetricValue request = bodies.bind(body, NewMetricValue.SCHEMA, NewMetricValue.class);
+            return company(organizationId, companyPublicId).flatMap(company -> set(organizationId, company, request));
+        }));
+    }
+
+    private Mono<MetricDefinition> define(long organizationId, NewMetric request) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        return bodies.read(exchange, NewMetric.SCHEMA, NewMetric.class)
-                .zipWith(ids.next(DEFINITION_SEQUENCE))
-                .map(request -> new MetricDefinition(request.getT2(), IdSequences.publicId(), request.getT1().name(),
-                        request.getT1().description(), request.getT1().dataType(), organizationId, now, now))
+        return ids.next(DEFINITION_SEQUENCE)
+                .map(id -> new MetricDefinition(id, IdSequences.publicId(), request.name(), request.description(),
+                        request.dataType(), organizationId, now, now))
                 .flatMap(store::insertDefinition)
                 .doOnNext(written -> definitions.publish(List.of(written)))
                 .map(MetricStore::definitionOf)
                 .onErrorMap(DuplicateKeyException.class, duplicate -> ApiException.conflict("A metric with this name already exists"));
-    }
-
-    @PostMapping("/external/v1/customers/companies/{company_id}/metrics")
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<MetricValue> setValue(@PathVariable("company_id") String companyPublicId, ServerWebExchange exchange) {
-        long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.read(exchange, NewMetricValue.SCHEMA, NewMetricValue.class)
-                .flatMap(request -> company(organizationId, companyPublicId).flatMap(company -> set(organizationId, company, request)));
     }
 
     @GetMapping("/external/v1/customers/companies/{company_id}/metrics")

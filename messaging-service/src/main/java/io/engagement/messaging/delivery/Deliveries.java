@@ -42,11 +42,13 @@ public class Deliveries {
 
     private final KafkaTemplate<String, String> kafka;
     private final EventPublisher events;
+    private final DeliveryCounters counters;
     private final int maxAttempts;
 
-    Deliveries(KafkaTemplate<String, String> kafka, EventPublisher events, MessagingProperties properties) {
+    Deliveries(KafkaTemplate<String, String> kafka, EventPublisher events, DeliveryCounters counters, MessagingProperties properties) {
         this.kafka = kafka;
         this.events = events;
+        this.counters = counters;
         this.maxAttempts = properties.delivery().maxAttempts();
     }
 
@@ -77,6 +79,7 @@ public class Deliveries {
         }
         // the provider has it: from here on only recording is left, which is retried, never the send
         ledger.sent(message.id(), fields).retryWhen(RECORDING).block();
+        counters.count(message.channel(), DeliveryStatus.SENT);
         publishOutcome(message, DeliveryStatus.SENT, attempt, null);
     }
 
@@ -94,6 +97,7 @@ public class Deliveries {
         // dead-lettered first: if the ledger write then fails, the retried record finds the attempt unfinished and dead-letters again
         deadLetter(record, reason);
         ledger.fail(message.id(), reason).block();
+        counters.count(message.channel(), DeliveryStatus.FAILED);
         publishOutcome(message, DeliveryStatus.FAILED, attempt, reason);
     }
 

@@ -1,13 +1,14 @@
 package io.engagement.messaging.email;
 
 import io.engagement.messaging.delivery.MessageStatus;
-import io.engagement.messaging.idempotency.IdempotentSends;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -36,11 +37,11 @@ class EmailResource {
 
     private final EmailAcceptance acceptance;
     private final EmailLedger ledger;
-    private final IdempotentSends idempotent;
+    private final IdempotentRequests idempotent;
     private final JsonBodyReader bodies;
     private final ObjectMapper json;
 
-    EmailResource(EmailAcceptance acceptance, EmailLedger ledger, IdempotentSends idempotent, JsonBodyReader bodies, ObjectMapper json) {
+    EmailResource(EmailAcceptance acceptance, EmailLedger ledger, IdempotentRequests idempotent, JsonBodyReader bodies, ObjectMapper json) {
         this.acceptance = acceptance;
         this.ledger = ledger;
         this.idempotent = idempotent;
@@ -51,7 +52,7 @@ class EmailResource {
     @PostMapping("/send")
     Mono<ResponseEntity<JsonNode>> send(ServerWebExchange exchange) {
         long org = OrgContext.of(exchange).organizationId();
-        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
             EmailAcceptance.Located message = located(bodies.validate(body, EmailRequests.MESSAGE), Loc.body());
             return acceptance.accept(org, List.of(message)).map(accepted -> echo(accepted.get(0)));
         }));
@@ -60,7 +61,7 @@ class EmailResource {
     @PostMapping("/send/bulk")
     Mono<ResponseEntity<JsonNode>> sendBulk(ServerWebExchange exchange) {
         long org = OrgContext.of(exchange).organizationId();
-        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
             JsonNode emails = bodies.validate(body, EmailRequests.BULK).get("emails");
             List<EmailAcceptance.Located> messages = new ArrayList<>(emails.size());
             for (int i = 0; i < emails.size(); i++) {

@@ -1,11 +1,12 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.MessageStatus;
-import io.engagement.messaging.idempotency.IdempotentSends;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -32,11 +33,11 @@ class SmsResource {
 
     private final SmsAcceptance acceptance;
     private final SmsLedger ledger;
-    private final IdempotentSends idempotent;
+    private final IdempotentRequests idempotent;
     private final JsonBodyReader bodies;
     private final ObjectMapper json;
 
-    SmsResource(SmsAcceptance acceptance, SmsLedger ledger, IdempotentSends idempotent, JsonBodyReader bodies, ObjectMapper json) {
+    SmsResource(SmsAcceptance acceptance, SmsLedger ledger, IdempotentRequests idempotent, JsonBodyReader bodies, ObjectMapper json) {
         this.acceptance = acceptance;
         this.ledger = ledger;
         this.idempotent = idempotent;
@@ -64,7 +65,7 @@ class SmsResource {
 
     private Mono<ResponseEntity<JsonNode>> accept(ServerWebExchange exchange, ObjectSchema schema, String message) {
         long org = OrgContext.of(exchange).organizationId();
-        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, () -> {
+        return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
             SmsRequest request = request(bodies.validate(body, schema));
             return acceptance.accept(org, request).map(ids -> answer(ids,
                     message != null ? message : "SMS queued for delivery to " + ids.size() + " recipients"));

@@ -33,9 +33,12 @@ public final class JsonBodyReader {
 
     /** The body checked against {@code schema} and bound to {@code type}, or a 422 with every fault. */
     public <T> Mono<T> read(ServerWebExchange exchange, Rule schema, Class<T> type) {
-        return readTree(exchange)
-                .map(tree -> validate(tree, schema))
-                .map(accepted -> json.treeToValue(accepted, type));
+        return readTree(exchange).map(tree -> bind(tree, schema, type));
+    }
+
+    /** A body already read, checked against {@code schema} and bound to {@code type}, or a 422 with every fault. */
+    public <T> T bind(JsonNode tree, Rule schema, Class<T> type) {
+        return json.treeToValue(validate(tree, schema), type);
     }
 
     /** The body as a JSON tree, without a schema; 422 {@code json_invalid} when it is not JSON. */

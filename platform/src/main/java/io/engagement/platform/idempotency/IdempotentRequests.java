@@ -1,16 +1,15 @@
-package io.engagement.messaging.idempotency;
+package io.engagement.platform.idempotency;
 
-import io.engagement.messaging.MessagingProperties;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -25,15 +24,15 @@ import java.util.HexFormat;
 import java.util.function.Supplier;
 
 /**
- * The {@code Idempotency-Key} header of every send (draft-ietf-httpapi-idempotency-key-header):
- * the first request with a key is processed and its answer kept for the retention period; the
- * same key with the same body gets that answer again, marked {@code Idempotent-Replay: true},
- * and sends nothing; with another body it is refused (422); while the first is still being
- * processed, 409 with {@code Retry-After}. Keys belong to one organization. Only answered sends
- * are kept: a request that failed leaves the key free for its retry.
+ * The {@code Idempotency-Key} header of every POST that creates or sends something
+ * (draft-ietf-httpapi-idempotency-key-header): the first request with a key is processed and its
+ * answer kept for the retention period; the same key with the same body gets that answer again,
+ * marked {@code Idempotent-Replay: true}, and nothing is done twice; with another body it is
+ * refused (422); while the first is still being processed, 409 with {@code Retry-After}. Keys
+ * belong to one organization. Only answered requests are kept: a request that failed leaves the
+ * key free for its retry.
  */
-@Component
-public class IdempotentSends {
+public final class IdempotentRequests implements StartupWork {
 
     public static final String HEADER = "Idempotency-Key";
     public static final String REPLAY_HEADER = "Idempotent-Replay";
@@ -43,44 +42,60 @@ public class IdempotentSends {
 
     private final IdempotencyStore store;
     private final ObjectMapper json;
-    private final MessagingProperties.Idempotency settings;
+    private final IdempotencySettings settings;
     private final Clock clock = Clock.systemUTC();
 
-    IdempotentSends(IdempotencyStore store, ObjectMapper json, MessagingProperties properties) {
+    IdempotentRequests(IdempotencyStore store, ObjectMapper json, IdempotencySettings settings) {
         this.store = store;
         this.json = json;
-        this.settings = properties.idempotency();
+        this.settings = settings;
     }
 
-    /** Runs {@code send} at most once per key and body, answering 200 with what it produced. */
-    public Mono<ResponseEntity<JsonNode>> answer(ServerWebExchange exchange, JsonNode body, Supplier<Mono<JsonNode>> send) {
+    @Override
+    public Mono<Void> prepare() {
+        return store.createIndexes();
+    }
+
+    /**
+     * Runs {@code work} at most once per key and body, answering {@code status} with what it
+     * produced (as JSON); without the header it simply runs. {@code body} is the request's parsed
+     * JSON, which together with the method and path identifies the request.
+     */
+    public Mono<ResponseEntity<JsonNode>> answer(ServerWebExchange exchange, JsonNode body, HttpStatus status,
+                                                 Supplier<? extends Mono<?>> work) {
+        Supplier<Mono<ResponseEntity<JsonNode>>> answered = () -> work.get().map(result -> answer(status, result));
         String key = exchange.getRequest().getHeaders().getFirst(HEADER);
         if (key == null) {
-            return send.get().map(ResponseEntity::ok);
+            return Mono.defer(answered);
         }
         checkKey(key);
         String id = OrgContext.of(exchange).organizationId() + ":" + key;
         String fingerprint = fingerprint(exchange, body);
-        return process(id, fingerprint, send, true);
+        return process(id, fingerprint, answered, true);
     }
 
-    /** Owns the key and sends, or answers from the one read of whoever owns it. */
-    private Mono<ResponseEntity<JsonNode>> process(String id, String fingerprint, Supplier<Mono<JsonNode>> send, boolean firstTry) {
+    private ResponseEntity<JsonNode> answer(HttpStatus status, Object result) {
+        JsonNode body = json.valueToTree(result);
+        return ResponseEntity.status(status).body(body);
+    }
+
+    /** Owns the key and does the work, or answers from the one read of whoever owns it. */
+    private Mono<ResponseEntity<JsonNode>> process(String id, String fingerprint, Supplier<Mono<ResponseEntity<JsonNode>>> work, boolean firstTry) {
         Instant now = clock.instant();
         return store.claim(id, fingerprint, now, now.plus(settings.retention()))
-                .flatMap(claimed -> claimed ? sendOnce(id, send) : store.find(id)
+                .flatMap(claimed -> claimed ? runOnce(id, work) : store.find(id)
                         .flatMap(existing -> isStale(existing, now)
-                                ? takeOver(existing, id, fingerprint, now, send)
+                                ? takeOver(existing, id, fingerprint, now, work)
                                 : Mono.fromSupplier(() -> answerOf(existing, fingerprint)))
                         // released between our insert and our read: try once more to own it
-                        .switchIfEmpty(Mono.defer(() -> firstTry ? process(id, fingerprint, send, false) : Mono.error(inFlight()))));
+                        .switchIfEmpty(Mono.defer(() -> firstTry ? process(id, fingerprint, work, false) : Mono.error(inFlight()))));
     }
 
     /** An expired key, or one whose request died while processing, is free again; losing the race means it is in flight. */
     private Mono<ResponseEntity<JsonNode>> takeOver(IdempotencyRecord stale, String id, String fingerprint, Instant now,
-                                                    Supplier<Mono<JsonNode>> send) {
+                                                    Supplier<Mono<ResponseEntity<JsonNode>>> work) {
         return store.takeOver(stale, fingerprint, now, now.plus(settings.retention()))
-                .flatMap(taken -> taken ? sendOnce(id, send) : Mono.error(inFlight()));
+                .flatMap(taken -> taken ? runOnce(id, work) : Mono.error(inFlight()));
     }
 
     private boolean isStale(IdempotencyRecord existing, Instant now) {
@@ -88,10 +103,10 @@ public class IdempotentSends {
                 || (!existing.done() && existing.createdAt().plus(settings.abandonedAfter()).isBefore(now));
     }
 
-    private Mono<ResponseEntity<JsonNode>> sendOnce(String id, Supplier<Mono<JsonNode>> send) {
-        return Mono.defer(send)
-                .flatMap(answer -> store.complete(id, HttpStatus.OK.value(), json.writeValueAsString(answer))
-                        .thenReturn(ResponseEntity.ok(answer)))
+    private Mono<ResponseEntity<JsonNode>> runOnce(String id, Supplier<Mono<ResponseEntity<JsonNode>>> work) {
+        return Mono.defer(work)
+                .flatMap(answer -> store.complete(id, answer.getStatusCode().value(), json.writeValueAsString(answer.getBody()))
+                        .thenReturn(answer))
                 .onErrorResume(failure -> store.release(id).then(Mono.error(failure)));
     }
 

@@ -1,6 +1,5 @@
-package io.engagement.messaging.idempotency;
+package io.engagement.platform.idempotency;
 
-import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
@@ -10,16 +9,14 @@ import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 
-/** Keys by {@code org:key}; a unique {@code _id} decides which request owns a key. */
-@Component
-class IdempotencyStore implements StartupWork {
+/** Keys by {@code org:key}, in the service's own database; a unique {@code _id} decides which request owns a key. */
+final class IdempotencyStore {
 
     private static final String COLLECTION = "idempotency_keys";
 
@@ -30,9 +27,7 @@ class IdempotencyStore implements StartupWork {
     }
 
     /** MongoDB drops expired keys by itself; a key found expired is taken over anyway. */
-    /** Its indexes, created at start-up. */
-    @Override
-    public Mono<Void> prepare() {
+    Mono<Void> createIndexes() {
         return mongo.indexOps(COLLECTION)
                 .createIndex(new Index("expires_at", Sort.Direction.ASC).expire(0, TimeUnit.SECONDS)).then();
     }

@@ -1,4 +1,4 @@
-package io.engagement.messaging.idempotency;
+package io.engagement.platform.idempotency;
 
 import java.time.Instant;
 
