@@ -13,7 +13,7 @@ import java.util.Map;
 @ConfigurationProperties("engagement.services")
 public record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging, List<URI> alert) {
 
-    ServiceUris {
+    public ServiceUris {
         customer = List.copyOf(customer);
         analytics = List.copyOf(analytics);
         messaging = List.copyOf(messaging);

@@ -29,9 +29,10 @@ public final class Topics {
     public static final String ORGANIZATION = "engagement.organization.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
-    public static final Map<String, Integer> ALL = Map.of(
-            CUSTOMER, 3, TELEMETRY, 6, REPLAY, 3, PAGE_ACTIVITY, 6, SESSION, 3, MESSAGE, 3, MESSAGE_DEAD_LETTERS, 1,
-            DELIVERY, 3, ALERT, 3, KEY, 1, ORGANIZATION, 3);
+    public static final Map<String, Integer> ALL = Map.ofEntries(
+            Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
+            Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
+            Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3));
 
     /** Topics that keep only the latest record per key. */
     public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION);
