@@ -39,6 +39,7 @@ class ApiDocsIT {
     private static final List<String> EXTENSIONS = List.of(
             "POST /external/v1/events",
             "GET /sdk/engagement.js",
+            "DELETE /external/v1/customers/{customer_id}",
             "GET /external/v1/sessions",
             "GET /external/v1/sessions/{session_id}",
             "GET /external/v1/sessions/{session_id}/replay",
@@ -64,7 +65,13 @@ class ApiDocsIT {
             "GET /admin/v1/organizations/{organization_id}/keys",
             "DELETE /admin/v1/organizations/{organization_id}/keys/{key_id}",
             "POST /admin/v1/organizations/{organization_id}/wallet",
-            "GET /admin/v1/organizations/{organization_id}/wallet");
+            "GET /admin/v1/organizations/{organization_id}/wallet",
+            "GET /admin/v1/organizations/{organization_id}/rate-limits",
+            "PUT /admin/v1/organizations/{organization_id}/rate-limits",
+            "GET /admin/v1/organizations/{organization_id}/retention",
+            "PUT /admin/v1/organizations/{organization_id}/retention",
+            "GET /admin/v1/organizations/{organization_id}/redaction",
+            "PUT /admin/v1/organizations/{organization_id}/redaction");
 
     private final RunningSuite suite = RunningSuite.get();
 
@@ -110,7 +117,10 @@ class ApiDocsIT {
         assertThat(createCustomer.at("/responses/409/$ref").asString()).isEqualTo("#/components/responses/Conflict");
         assertThat(createCustomer.at("/responses/413/$ref").asString()).isEqualTo("#/components/responses/PayloadTooLarge");
         assertThat(createCustomer.at("/responses/429/$ref").asString()).isEqualTo("#/components/responses/TooManyRequests");
+        assertThat(createCustomer.get("parameters").toString()).contains("Idempotency-Key");
         assertThat(document.at("/components/responses/TooManyRequests/headers/Retry-After").isObject()).isTrue();
+        assertThat(document.at("/components/responses/TooManyRequests/headers/RateLimit-Remaining").isObject()).isTrue();
+        assertThat(paths.at("/~1admin~1v1~1organizations/post/responses/429").isMissingNode()).as("the admin API is not rate limited").isTrue();
         assertThat(document.at("/components/responses/ValidationFailed/content/application~1json/schema/$ref").asString())
                 .isEqualTo("#/components/schemas/HTTPValidationError");
         assertThat(paths.at("/~1external~1v1~1customers~1{customer_id}/get/responses/404/$ref").asString())

@@ -58,7 +58,7 @@ class ReplicaFaultIT {
         } finally {
             suite.fleet.start(ServiceFleet.ANALYTICS, 2);
         }
-        assertThat(statuses).as("a refusal is a 503 or a lost connection, never another answer").containsOnly(202, 503, 0);
+        assertThat(statuses).as("a refusal is a 503 or a lost connection, never another answer").isSubsetOf(202, 503, 0);
 
         site.awaitPages("/replicas");
         String collection = site.createdId("{\"name\": \"Replicas\", \"url_patterns\": [\"/replicas\"]}");
@@ -73,7 +73,7 @@ class ReplicaFaultIT {
         // each session: 108 views and 12 errors, whichever replica counted them
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(IntStream.range(0, 25)
                 .mapToObj(s -> suite.get("/external/v1/sessions/k" + s + "-" + site.marker, "x-api-key", site.org.apiKey()).json())
-                .map(session -> session.get("page_view_count").asLong() + " views, " + session.get("total_error_count").asLong() + " errors")
+                .map(session -> session.path("page_view_count").asLong() + " views, " + session.path("total_error_count").asLong() + " errors")
                 .distinct()).containsExactly("108 views, 12 errors"));
     }
 

@@ -1,6 +1,7 @@
 package io.engagement.gateway.apidocs;
 
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,6 +22,8 @@ final class ErrorShapes {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Set<String> BODY_METHODS = Set.of("post", "put", "patch");
+    /** The keys the rate limits count; the admin token is not one of them. */
+    private static final Set<String> API_KEY_KINDS = Set.of("data", "transactional", "public");
 
     private ErrorShapes() {
     }
@@ -63,10 +66,12 @@ final class ErrorShapes {
         responses.set("NotFound", response("Unknown id, or another organization's", DETAIL_ERROR));
         responses.set("Conflict", response("A duplicate, or a request with the same Idempotency-Key still being processed", DETAIL_ERROR));
         responses.set("PayloadTooLarge", response("Body over the route's limit (1 MiB unless documented)", DETAIL_ERROR));
-        ObjectNode limited = response("Over the rate limit", DETAIL_ERROR);
-        limited.putObject("headers").set("Retry-After", NODES.objectNode()
-                .put("description", "Seconds until a request may succeed")
-                .set("schema", NODES.objectNode().put("type", "integer")));
+        ObjectNode limited = response("Over the rate limit; every keyed answer carries the RateLimit headers", DETAIL_ERROR);
+        ObjectNode headers = limited.putObject("headers");
+        headers.set("Retry-After", integerHeader("Seconds until a request may succeed"));
+        headers.set("RateLimit-Limit", integerHeader("The requests the key's budget allows per period"));
+        headers.set("RateLimit-Remaining", integerHeader("The requests left in the current period"));
+        headers.set("RateLimit-Reset", integerHeader("Seconds until the budget is full again"));
         responses.set("TooManyRequests", limited);
         responses.set("ServiceUnavailable", response("A backing service is down or too slow", DETAIL_ERROR));
         responses.set("WalletInsufficient", response("The SMS wallet cannot cover the send", SMS_ERROR));
@@ -80,9 +85,12 @@ final class ErrorShapes {
         operation.set("security", security(kinds));
         ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
         Map<String, String> errors = new LinkedHashMap<>();
-        boolean keyed = !kinds.contains("none");
-        if (keyed) {
+        boolean keyed = kinds.stream().anyMatch(API_KEY_KINDS::contains);
+        boolean admin = kinds.contains("admin");
+        if (keyed || admin) {
             errors.put("401", "Unauthorized");
+        }
+        if (keyed) {
             errors.put("403", "Forbidden");
             errors.put("429", "TooManyRequests");
         }
@@ -95,8 +103,11 @@ final class ErrorShapes {
                 errors.put("409", "Conflict");
             }
         }
-        if (keyed || path.contains("{")) {
+        if (keyed || admin || path.contains("{")) {
             errors.put("422", "ValidationFailed");
+        }
+        if ("post".equals(method) && (kinds.contains("data") || kinds.contains("transactional"))) {
+            acceptIdempotencyKey(operation);
         }
         if (path.contains("/sms/send")) {
             errors.put("402", "WalletInsufficient");
@@ -108,6 +119,19 @@ final class ErrorShapes {
                 responses.set(status, NODES.objectNode().put("$ref", "#/components/responses/" + name));
             }
         });
+    }
+
+    private static void acceptIdempotencyKey(ObjectNode operation) {
+        var parameters = operation.has("parameters") ? (ArrayNode) operation.get("parameters")
+                : operation.putArray("parameters");
+        parameters.add(NODES.objectNode().put("name", "Idempotency-Key").put("in", "header").put("required", false)
+                .put("description", "The same key with the same body within 24 h replays the first answer and does nothing more;"
+                        + " with another body it is a 422, while the first is still processing a 409")
+                .set("schema", NODES.objectNode().put("type", "string").put("minLength", 1).put("maxLength", 255)));
+    }
+
+    private static ObjectNode integerHeader(String description) {
+        return NODES.objectNode().put("description", description).set("schema", NODES.objectNode().put("type", "integer"));
     }
 
     private static JsonNode security(Set<String> kinds) {

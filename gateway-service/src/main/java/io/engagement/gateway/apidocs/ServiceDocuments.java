@@ -16,6 +16,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +37,7 @@ class ServiceDocuments {
     static final String GATEWAY_PATH = "/v3/api-docs/gateway";
 
     private final WebClient client;
-    private final Map<String, URI> services;
+    private final Map<String, List<URI>> services;
     private final Environment environment;
     private final ApiDocsProperties properties;
     private final Clock clock;
@@ -44,7 +45,7 @@ class ServiceDocuments {
 
     ServiceDocuments(ServiceUris services, Environment environment, ApiDocsProperties properties) {
         this.client = WebClient.create();
-        this.services = services.firstReplicaByName();
+        this.services = services.byName();
         this.environment = environment;
         this.properties = properties;
         this.clock = Clock.systemUTC();
@@ -68,20 +69,26 @@ class ServiceDocuments {
         return sources().keySet();
     }
 
-    private Map<String, URI> sources() {
-        Map<String, URI> sources = new LinkedHashMap<>();
-        sources.put(GATEWAY, URI.create("http://127.0.0.1:" + environment.getProperty("local.server.port", "8080") + GATEWAY_PATH));
-        services.forEach((name, base) -> sources.put(name, base.resolve(SERVICE_PATH)));
+    /** Each source's addresses: every replica of a service serves the same document. */
+    private Map<String, List<URI>> sources() {
+        Map<String, List<URI>> sources = new LinkedHashMap<>();
+        sources.put(GATEWAY, List.of(URI.create("http://127.0.0.1:" + environment.getProperty("local.server.port", "8080") + GATEWAY_PATH)));
+        services.forEach((name, replicas) -> sources.put(name, replicas.stream().map(base -> base.resolve(SERVICE_PATH)).toList()));
         return sources;
     }
 
-    private Mono<JsonNode> documentOf(String name, URI uri) {
+    private Mono<JsonNode> documentOf(String name, List<URI> replicas) {
         Fetched last = fetched.get(name);
         if (last != null && last.isFreshAt(clock.instant(), properties)) {
             return Mono.justOrEmpty(last.document());
         }
-        return client.get().uri(uri).retrieve().bodyToMono(JsonNode.class)
-                .timeout(properties.fetchTimeout())
+        return Flux.fromIterable(replicas)
+                .concatMap(uri -> read(uri).onErrorResume(failure -> {
+                    log.debug("The OpenAPI document at {} could not be read", uri, failure);
+                    return Mono.empty();
+                }))
+                .next()
+                .switchIfEmpty(Mono.error(() -> new IllegalStateException("no replica answered")))
                 .doOnNext(document -> fetched.put(name, new Fetched(Optional.of(document), clock.instant())))
                 .onErrorResume(failure -> {
                     log.warn("The OpenAPI document of {} could not be read ({}); serving the last one read, if any", name, failure.toString());
@@ -89,6 +96,10 @@ class ServiceDocuments {
                     fetched.put(name, new Fetched(previous, clock.instant(), true));
                     return Mono.justOrEmpty(previous);
                 });
+    }
+
+    private Mono<JsonNode> read(URI uri) {
+        return client.get().uri(uri).retrieve().bodyToMono(JsonNode.class).timeout(properties.fetchTimeout());
     }
 
     /** A failed read is retried sooner than a good document is refreshed. */

@@ -1,9 +1,9 @@
 package io.engagement.gateway.limit;
 
+import io.engagement.gateway.organization.AdminPath;
 import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
-import io.engagement.platform.validation.ParamReader;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -28,7 +28,7 @@ class RateLimitAdminResource {
 
     @GetMapping
     Mono<RateLimitsView> read(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return existing(organizationId)
                 .then(budgets.overrideOf(organizationId))
                 .flatMap(override -> budgets.of(organizationId).map(effective -> RateLimitsView.of(organizationId, effective, override)));
@@ -36,7 +36,7 @@ class RateLimitAdminResource {
 
     @PutMapping
     Mono<RateLimitsView> replace(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, RateLimitsBody.SCHEMA, RateLimitsBody.class)
                 .map(RateLimitsBody::toOverride)
                 .flatMap(override -> existing(organizationId)
@@ -47,12 +47,5 @@ class RateLimitAdminResource {
     private Mono<Void> existing(long organizationId) {
         return organizations.exists(organizationId)
                 .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
-    }
-
-    private static long organizationId(ServerWebExchange exchange) {
-        ParamReader path = ParamReader.path(exchange);
-        long organizationId = path.requiredInteger("organization_id");
-        path.validate();
-        return organizationId;
     }
 }

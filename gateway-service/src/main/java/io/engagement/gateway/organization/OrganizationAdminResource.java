@@ -45,14 +45,14 @@ class OrganizationAdminResource {
     @PostMapping("/{organization_id}/keys")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<IssuedKey> issueKey(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, NewKey.SCHEMA, NewKey.class)
                 .flatMap(request -> existing(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))));
     }
 
     @GetMapping("/{organization_id}/keys")
     Mono<List<KeyView>> listKeys(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return existing(organizationId).then(keys.list(organizationId).collectList());
     }
 
@@ -75,12 +75,5 @@ class OrganizationAdminResource {
     private Mono<Void> existing(long organizationId) {
         return organizations.exists(organizationId)
                 .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
-    }
-
-    private static long organizationId(ServerWebExchange exchange) {
-        ParamReader path = ParamReader.path(exchange);
-        long organizationId = path.requiredInteger("organization_id");
-        path.validate();
-        return organizationId;
     }
 }

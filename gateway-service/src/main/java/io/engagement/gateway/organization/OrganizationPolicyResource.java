@@ -4,7 +4,6 @@ import io.engagement.platform.error.ApiException;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.validation.JsonBodyReader;
-import io.engagement.platform.validation.ParamReader;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -35,12 +34,12 @@ class OrganizationPolicyResource {
 
     @GetMapping("/retention")
     Mono<RetentionSettings> retention(ServerWebExchange exchange) {
-        return policyOf(organizationId(exchange)).map(RetentionSettings::of);
+        return policyOf(AdminPath.organizationId(exchange)).map(RetentionSettings::of);
     }
 
     @PutMapping("/retention")
     Mono<RetentionSettings> changeRetention(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, RetentionSettings.SCHEMA, RetentionSettings.class)
                 .flatMap(settings -> change(organizationId, OrganizationStore.retentionChange(settings.retention())))
                 .map(RetentionSettings::of);
@@ -48,12 +47,12 @@ class OrganizationPolicyResource {
 
     @GetMapping("/redaction")
     Mono<RedactionSettings> redaction(ServerWebExchange exchange) {
-        return policyOf(organizationId(exchange)).map(RedactionSettings::of);
+        return policyOf(AdminPath.organizationId(exchange)).map(RedactionSettings::of);
     }
 
     @PutMapping("/redaction")
     Mono<RedactionSettings> changeRedaction(ServerWebExchange exchange) {
-        long organizationId = organizationId(exchange);
+        long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, RedactionSettings.SCHEMA, RedactionSettings.class)
                 .flatMap(settings -> change(organizationId, OrganizationStore.redactionChange(settings.distinct())))
                 .map(RedactionSettings::of);
@@ -68,12 +67,5 @@ class OrganizationPolicyResource {
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
                 .doOnNext(changed -> outbox.publish(List.of(changed)))
                 .map(OrganizationStore::policyOf);
-    }
-
-    private static long organizationId(ServerWebExchange exchange) {
-        ParamReader path = ParamReader.path(exchange);
-        long organizationId = path.requiredInteger("organization_id");
-        path.validate();
-        return organizationId;
     }
 }

@@ -20,13 +20,8 @@ public record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> mes
         alert = List.copyOf(alert);
     }
 
-    Map<String, List<URI>> byName() {
+    public Map<String, List<URI>> byName() {
         return Map.of("customer", customer, "analytics", analytics, "messaging", messaging, "alert", alert);
-    }
-
-    /** One address per service; every replica of a service serves the same API document. */
-    public Map<String, URI> firstReplicaByName() {
-        return Map.of("customer", customer.get(0), "analytics", analytics.get(0), "messaging", messaging.get(0), "alert", alert.get(0));
     }
 
     List<URI> replicasOf(String service) {

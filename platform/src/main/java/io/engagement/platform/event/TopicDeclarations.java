@@ -1,7 +1,10 @@
 package io.engagement.platform.event;
 
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.kafka.config.TopicBuilder;
+
+import java.time.Duration;
 
 /**
  * A suite topic as a {@link NewTopic} bean, so a service creates the topics it uses at start-up
@@ -22,6 +25,10 @@ public final class TopicDeclarations {
             throw new IllegalArgumentException(name + " is not a topic of the suite");
         }
         TopicBuilder topic = TopicBuilder.name(name).partitions(partitions);
+        if (Topics.CUSTOMER.equals(name)) {
+            // a consumer down for less than a week still reads an erasure event, not only the tombstone after it
+            topic.config(TopicConfig.MIN_COMPACTION_LAG_MS_CONFIG, Long.toString(Duration.ofDays(7).toMillis()));
+        }
         return Topics.COMPACTED.contains(name) ? topic.compact().build() : topic.build();
     }
 }
