@@ -21,9 +21,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,6 +45,7 @@ import static org.awaitility.Awaitility.await;
 class ReplicaBalancingIT {
 
     private static final String ADMIN_TOKEN = "admin-" + UUID.randomUUID();
+    private static final int BURST = 60;
     private static final Pattern API_KEY = Pattern.compile("\"api_key\"\\s*:\\s*\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -95,6 +99,20 @@ class ReplicaBalancingIT {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(answers(20)).containsKey("200 second again"));
     }
 
+    /**
+     * A burst of slow calls, more at once than a default bulkhead admits (25), is forwarded in full:
+     * concurrency alone is no failure of the service and must not open its circuit breaker.
+     */
+    @Test
+    void aBurstOfConcurrentSlowCallsIsForwardedInFull() {
+        List<CompletableFuture<HttpResponse<String>>> burst = IntStream.range(0, BURST).mapToObj(i -> http.sendAsync(
+                HttpRequest.newBuilder(gatewayUri.resolve("/external/v1/customers/slow")).header("x-api-key", apiKey)
+                        .timeout(Duration.ofSeconds(20)).GET().build(), HttpResponse.BodyHandlers.ofString())).toList();
+
+        assertThat(burst.stream().map(CompletableFuture::join).map(HttpResponse::statusCode).toList())
+                .isEqualTo(Collections.nCopies(BURST, 200));
+    }
+
     /** Outcomes of {@code count} requests: status and the replica that answered, counted. */
     private Map<String, Long> answers(int count) {
         return IntStream.range(0, count).mapToObj(i -> send(HttpRequest.newBuilder(gatewayUri.resolve("/external/v1/customers"))
@@ -114,11 +132,15 @@ class ReplicaBalancingIT {
         }
     }
 
-    /** A replica that is always ready and answers every other path with its name. */
+    /** A replica that is always ready and answers every other path with its name, half a second late under {@code /slow}. */
     private static HttpServer replica(String name, int port) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+            server.setExecutor(Executors.newCachedThreadPool());
             server.createContext("/", exchange -> {
+                if (exchange.getRequestURI().getPath().endsWith("/slow")) {
+                    pause(Duration.ofMillis(500));
+                }
                 byte[] body = (exchange.getRequestURI().getPath().startsWith("/actuator/health") ? "{\"status\":\"UP\"}" : name)
                         .getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(200, body.length);
@@ -129,6 +151,14 @@ class ReplicaBalancingIT {
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
