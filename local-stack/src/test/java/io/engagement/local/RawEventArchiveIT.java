@@ -109,7 +109,7 @@ class RawEventArchiveIT {
     }
 
     private static List<Document> documents(MongoCollection<Document> month, String session) {
-        return month.find(Filters.eq("session_id", session)).sort(Sorts.ascending("hour")).into(new ArrayList<>());
+        return month.find(Filters.eq("session_id", session)).sort(Sorts.ascending("hour", "_id")).into(new ArrayList<>());
     }
 
     private static List<String> eventIds(MongoCollection<Document> month, String session) {
