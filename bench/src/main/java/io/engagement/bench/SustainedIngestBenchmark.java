@@ -19,6 +19,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,6 +44,7 @@ public final class SustainedIngestBenchmark {
     /** Requests in flight at once; beyond it the sender falls behind its schedule, and says so. */
     private static final int IN_FLIGHT = 64;
     private static final Duration COUNT_LIMIT = Duration.ofMinutes(10);
+    private static final Duration RESEND_AFTER = Duration.ofSeconds(1);
 
     private final int rate = Integer.getInteger("bench.rate", 8_000);
     private final Duration timed = Duration.ofSeconds(Integer.getInteger("bench.seconds", 300));
@@ -108,20 +111,19 @@ public final class SustainedIngestBenchmark {
             behind = Math.max(behind, System.nanoTime() - due);
             boolean timedBatch = b >= warmUpBatches;
             long sent = System.nanoTime();
-            HttpRequest request = HttpRequest.newBuilder(gateway.resolve("/external/v1/events")).timeout(Duration.ofSeconds(30))
-                    .header("x-api-key", key).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body(host, b))).build();
-            pending.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).handle((response, failure) -> {
+            long batchNumber = b;
+            Supplier<HttpRequest> request = () -> HttpRequest.newBuilder(gateway.resolve("/external/v1/events"))
+                    .timeout(Duration.ofSeconds(30)).header("x-api-key", key).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body(host, batchNumber))).build();
+            pending.add(untilAccepted(http, request, refusals).handle((response, failure) -> {
                 inFlight.release();
-                if (failure == null && response.statusCode() == 202) {
+                if (failure == null) {
                     accepted.addAndGet(number(ACCEPTED, response.body()));
                     if (timedBatch) {
                         latencies.add(System.nanoTime() - sent);
                     }
                 } else {
                     refused.incrementAndGet();
-                    String reason = failure != null ? failure.getClass().getSimpleName() : Integer.toString(response.statusCode());
-                    refusals.computeIfAbsent(reason, unseen -> new AtomicLong()).incrementAndGet();
                 }
                 return null;
             }));
@@ -150,6 +152,23 @@ public final class SustainedIngestBenchmark {
         }
         return new Side(replicaCount, Percentiles.of(samples, samples.length), accepted.get(), counted, refused.get(), behind / 1e9,
                 BenchSuite.seconds(sendingEnded));
+    }
+
+    /**
+     * Sends a batch until it is answered 202, as a client does after a 503: the same event ids, so
+     * a batch the broker took before its 503 is counted once. Each refusal is counted by its status.
+     */
+    private static CompletableFuture<HttpResponse<String>> untilAccepted(HttpClient http, Supplier<HttpRequest> request,
+                                                                       Map<String, AtomicLong> refusals) {
+        return http.sendAsync(request.get(), HttpResponse.BodyHandlers.ofString()).handle((response, failure) -> {
+            if (failure == null && response.statusCode() == 202) {
+                return CompletableFuture.completedFuture(response);
+            }
+            String reason = failure != null ? failure.getClass().getSimpleName() : Integer.toString(response.statusCode());
+            refusals.computeIfAbsent(reason, unseen -> new AtomicLong()).incrementAndGet();
+            return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(RESEND_AFTER.toMillis(), TimeUnit.MILLISECONDS))
+                    .thenCompose(ignored -> untilAccepted(http, request, refusals));
+        }).thenCompose(Function.identity());
     }
 
     /** A loaded analytics service may still answer 503 for a while after the last request; a client tries again. */
