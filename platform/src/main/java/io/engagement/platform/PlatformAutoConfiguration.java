@@ -16,6 +16,7 @@ import io.swagger.v3.core.jackson.ModelResolver;
 import org.springdoc.core.providers.ObjectMapperProvider;
 import org.springframework.beans.factory.ObjectProvider;
 import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.settings.SettingsResources;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import io.engagement.platform.event.DocumentOutbox;
@@ -119,6 +120,12 @@ public class PlatformAutoConfiguration {
         @ConditionalOnBean({KafkaTemplate.class, ReactiveMongoTemplate.class})
         DocumentOutbox documentOutbox(ReactiveMongoTemplate mongo, EventPublisher publisher) {
             return new DocumentOutbox(mongo, publisher);
+        }
+
+        @Bean
+        @ConditionalOnBean(DocumentOutbox.class)
+        SettingsResources settingsResources(ReactiveMongoTemplate mongo, DocumentOutbox outbox, ObjectMapper json, JsonBodyReader bodies) {
+            return new SettingsResources(mongo, outbox, json, bodies);
         }
     }
 

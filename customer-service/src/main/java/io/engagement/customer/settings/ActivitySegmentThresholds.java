@@ -1,5 +1,6 @@
 package io.engagement.customer.settings;
 
+import io.engagement.platform.settings.OrganizationSettings;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -19,10 +20,10 @@ public class ActivitySegmentThresholds {
     /** Past this many organizations, expired entries are swept before another is added. */
     private static final int SWEEP_ABOVE = 10_000;
 
-    private final ActivitySegmentSettingsStore store;
+    private final OrganizationSettings<ActivitySegmentSettings> store;
     private final ConcurrentMap<Long, Cached> cache = new ConcurrentHashMap<>();
 
-    ActivitySegmentThresholds(ActivitySegmentSettingsStore store) {
+    ActivitySegmentThresholds(OrganizationSettings<ActivitySegmentSettings> store) {
         this.store = store;
     }
 
@@ -31,7 +32,7 @@ public class ActivitySegmentThresholds {
         if (cached != null && cached.freshAt(Instant.now())) {
             return Mono.just(cached.settings());
         }
-        return store.findOrCreate(organizationId).doOnNext(read -> keepRead(organizationId, read));
+        return store.read(organizationId).doOnNext(read -> keepRead(organizationId, read));
     }
 
     /** What a {@code PUT} wrote replaces the entry, so a read that started before it cannot put the old values back. */
