@@ -184,6 +184,7 @@ public final class ServiceFleet implements AutoCloseable {
             environment.put("ENGAGEMENT_ALERT_MESSAGING_URI", local(ports.get(MESSAGING).get(0)));
             environment.put("ENGAGEMENT_ALERT_TARGETS_ALLOW_LOOPBACK", "true");
             environment.put("ENGAGEMENT_ALERT_DETECTION_STATE_DIR", stateDirectory("alert-state" + suffix));
+            environment.put("ENGAGEMENT_ALERT_TRIGGERS_STATE_DIR", stateDirectory("alert-trigger-state" + suffix));
         }
         return environment;
     }

@@ -1,6 +1,7 @@
 package io.engagement.alert.alert;
 
 import io.engagement.alert.rule.AlertRule;
+import io.engagement.alert.trigger.TriggerName;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.page.PageEnvelope;
@@ -14,12 +15,15 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /** {@code /external/v1/alerts}: an organization's raised alerts, newest first. */
 @RestController
 class AlertResource {
 
     private static final String ALERTS = "/external/v1/alerts";
+    /** The rules' alert types and the triggers' ({@code trigger.<name>}). */
+    private static final List<String> TYPES = Stream.concat(AlertRule.TYPES.stream(), TriggerName.ALERT_TYPES.stream()).toList();
 
     private final AlertStore store;
 
@@ -32,7 +36,7 @@ class AlertResource {
         long organizationId = OrgContext.of(exchange).organizationId();
         ParamReader query = ParamReader.query(exchange);
         String status = query.literal("status", null, List.of(AlertView.OPEN, AlertView.ACKNOWLEDGED));
-        String type = query.literal("type", null, AlertRule.TYPES);
+        String type = query.literal("type", null, TYPES);
         PageRequest page = PageRequest.from(query);
         query.validate();
         return store.page(organizationId, status, type, page);

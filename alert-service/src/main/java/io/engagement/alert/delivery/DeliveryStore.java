@@ -1,6 +1,7 @@
 package io.engagement.alert.delivery;
 
 import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.alert.rule.Channel;
 import io.engagement.alert.rule.QuietHours;
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
@@ -48,7 +49,9 @@ class DeliveryStore implements StartupWork {
         var index = mongo.indexOps(DELIVERIES);
         return Flux.concat(
                         index.createIndex(new Index().on("status", Sort.Direction.ASC).on("next_attempt_at", Sort.Direction.ASC)),
-                        index.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("alert_id", Sort.Direction.ASC)))
+                        index.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("alert_id", Sort.Direction.ASC)),
+                        index.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("target_json", Sort.Direction.ASC)
+                                .on("channel", Sort.Direction.ASC)))
                 .then();
     }
 
@@ -72,10 +75,11 @@ class DeliveryStore implements StartupWork {
                 .onErrorResume(DuplicateKeyException.class, stored -> Mono.empty());
     }
 
-    /** Takes one due delivery for {@code lease}, if there is one. */
+    /** Takes one due delivery for {@code lease}, if there is one; widget prompts wait for the widget to fetch them. */
     Mono<Delivery> claimDue(Instant now, Duration lease) {
         Query due = Query.query(Criteria.where("status").in(Delivery.PENDING, Delivery.DEFERRED)
                         .and("next_attempt_at").lte(date(now))
+                        .and("channel").ne(Channel.WIDGET)
                         .and("lease_until").lte(date(now)))
                 .with(Sort.by(Sort.Direction.ASC, "next_attempt_at"));
         return mongo.findAndModify(due, new Update().set("lease_until", date(now.plus(lease))),
@@ -88,6 +92,29 @@ class DeliveryStore implements StartupWork {
                 .set("next_attempt_at", date(nextAttemptAt)).set("lease_until", date(Instant.EPOCH))
                 .set("last_error", lastError);
         return mongo.updateFirst(Query.query(Criteria.where("_id").is(delivery.deliveryId())), update, DELIVERIES).then();
+    }
+
+    /**
+     * The widget prompts of one session that are waiting and due: not yet handed out, and past the
+     * end of the quiet hours they were raised in.
+     */
+    Flux<Delivery> widgetPromptsDue(long organizationId, String sessionId, Instant now) {
+        Query due = Query.query(Criteria.where("organization_id").is(organizationId)
+                        .and("channel").is(Channel.WIDGET)
+                        .and("target_json").is(json.writeValueAsString(sessionId))
+                        .and("status").in(Delivery.PENDING, Delivery.DEFERRED)
+                        .and("next_attempt_at").lte(date(now)))
+                .with(Sort.by(Sort.Direction.ASC, "next_attempt_at"));
+        return mongo.find(due, Document.class, DELIVERIES).map(this::deliveryOf);
+    }
+
+    /** Marks a widget prompt handed out; true for the one request that did, so two widgets never both show it. */
+    Mono<Boolean> handedOut(Delivery delivery, Instant now) {
+        Query waiting = Query.query(Criteria.where("_id").is(delivery.deliveryId())
+                .and("status").in(Delivery.PENDING, Delivery.DEFERRED));
+        Update update = new Update().set("status", Delivery.DELIVERED).set("attempts", delivery.attempts() + 1)
+                .set("next_attempt_at", date(now));
+        return mongo.updateFirst(waiting, update, DELIVERIES).map(result -> result.getModifiedCount() > 0);
     }
 
     Flux<Document> ofAlerts(long organizationId, List<String> alertIds) {

@@ -18,6 +18,8 @@ public record Channel(String type, JsonNode target) {
     public static final String WEBHOOK = "webhook";
     public static final String TEAM_WORKSPACE = "team_workspace";
     public static final String PUSH = "push";
+    /** A prompt in the end user's widget, fetched by the widget: alert triggers only, never a rule's channel. */
+    public static final String WIDGET = "widget";
     public static final List<String> TYPES = List.of(DASHBOARD, EMAIL, WEBHOOK, TEAM_WORKSPACE, PUSH);
 
     /** The target as text: the address or URL, or the subscription's JSON. */

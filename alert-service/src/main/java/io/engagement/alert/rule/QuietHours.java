@@ -1,5 +1,12 @@
 package io.engagement.alert.rule;
 
+import io.engagement.platform.validation.ObjectSchema;
+import io.engagement.platform.validation.Rule;
+import io.engagement.platform.validation.Rules;
+import io.engagement.platform.validation.Violations;
+import tools.jackson.databind.JsonNode;
+
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -16,6 +23,14 @@ import java.time.ZonedDateTime;
  * @param end      {@code HH:MM}, exclusive
  */
 public record QuietHours(String timezone, String start, String end) {
+
+    static final String TIME_PATTERN = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
+
+    /** {@code {"timezone", "start", "end"}} as a request gives it: alert rules and the alert triggers check it alike. */
+    public static final ObjectSchema SCHEMA = ObjectSchema.of(
+            ObjectSchema.required("timezone", timeZone()),
+            ObjectSchema.required("start", Rules.string().pattern(TIME_PATTERN)),
+            ObjectSchema.required("end", Rules.string().pattern(TIME_PATTERN))).forbiddingExtra();
 
     /** Whether {@code at} falls within the quiet period. */
     public boolean covers(Instant at) {
@@ -46,5 +61,21 @@ public record QuietHours(String timezone, String start, String end) {
             }
         }
         throw new IllegalStateException("no end of quiet hours after " + at);
+    }
+
+    private static Rule timeZone() {
+        return (value, loc, errors) -> {
+            JsonNode text = Rules.string().minLength(1).apply(value, loc, errors);
+            if (text == null) {
+                return null;
+            }
+            try {
+                ZoneId.of(text.asString());
+                return text;
+            } catch (DateTimeException unknown) {
+                errors.add(Violations.valueError(loc, value, "unknown time zone, expected an IANA name such as Africa/Lagos"));
+                return null;
+            }
+        };
     }
 }

@@ -16,8 +16,6 @@ import tools.jackson.databind.ObjectMapper;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.DateTimeException;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,13 +28,6 @@ import static io.engagement.platform.validation.ObjectSchema.required;
  */
 @Component
 class RuleRequests {
-
-    static final String TIME_PATTERN = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
-
-    private static final ObjectSchema QUIET_HOURS = ObjectSchema.of(
-            required("timezone", timeZone()),
-            required("start", Rules.string().pattern(TIME_PATTERN)),
-            required("end", Rules.string().pattern(TIME_PATTERN))).forbiddingExtra();
 
     private final JsonBodyReader bodies;
     private final ObjectMapper json;
@@ -61,7 +52,7 @@ class RuleRequests {
                 required("threshold", thresholdOf(type)),
                 required("frequency", Rules.string().oneOf(AlertRule.FREQUENCIES.toArray(String[]::new))),
                 optional("channels", Rules.list(new ChannelRule()).maxItems(20)),
-                optional("quiet_hours", QUIET_HOURS),
+                optional("quiet_hours", QuietHours.SCHEMA),
                 optional("confidence_threshold", Rules.number().min(0).max(100)),
                 optional("enabled", Rules.bool())).forbiddingExtra();
     }
@@ -71,22 +62,6 @@ class RuleRequests {
             case AlertRule.CHURN_SIGNAL -> Rules.number().min(0).max(1);
             case AlertRule.INTERACTION_DROP -> Rules.number().min(0).max(100);
             default -> Rules.number().min(0);
-        };
-    }
-
-    private static Rule timeZone() {
-        return (value, loc, errors) -> {
-            JsonNode text = Rules.string().minLength(1).apply(value, loc, errors);
-            if (text == null) {
-                return null;
-            }
-            try {
-                ZoneId.of(text.asString());
-                return text;
-            } catch (DateTimeException unknown) {
-                errors.add(Violations.valueError(loc, value, "unknown time zone, expected an IANA name such as Africa/Lagos"));
-                return null;
-            }
         };
     }
 
