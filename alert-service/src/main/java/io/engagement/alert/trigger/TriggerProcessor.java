@@ -135,7 +135,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
                 || TriggerMatch.billingAbandonment(duration).isEmpty() || evidence.viewedSince(at)) {
             return evidence;
         }
-        long deadline = System.currentTimeMillis() + settings.abandonmentWait().toMillis();
+        long deadline = context.currentSystemTimeMs() + settings.abandonmentWait().toMillis();
         state.put(waitingKey(signal.organizationId(), signal.sessionId()), Long.toString(deadline));
         return evidence.waitingLeave(at, duration, deadline);
     }

@@ -1,0 +1,78 @@
+package io.engagement.alert.trigger;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TriggerMatchTest {
+
+    @Test
+    void technicalAssistanceNeedsThreeConsoleErrorsAndGrowsTenPerErrorToAHundred() {
+        assertThat(TriggerMatch.technicalAssistance(2)).isEmpty();
+        assertThat(TriggerMatch.technicalAssistance(3)).hasValue(new TriggerMatch("technical_assistance", 3, 3, 80));
+        assertThat(TriggerMatch.technicalAssistance(4).orElseThrow().confidence()).isEqualTo(90);
+        assertThat(TriggerMatch.technicalAssistance(9).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void apiFailureCountsLikeTechnicalAssistance() {
+        assertThat(TriggerMatch.apiFailure(2)).isEmpty();
+        assertThat(TriggerMatch.apiFailure(3)).hasValue(new TriggerMatch("api_failure", 3, 3, 80));
+        assertThat(TriggerMatch.apiFailure(5).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void slowActionsNeedFiveCallsAndAP95AboveThreeSeconds() {
+        assertThat(TriggerMatch.slowFailingActions(4, 9000)).isEmpty();
+        assertThat(TriggerMatch.slowFailingActions(5, 3000)).isEmpty();
+        assertThat(TriggerMatch.slowFailingActions(5, 3000.5)).hasValue(new TriggerMatch("slow_failing_actions", 3000.5, 3000, 75));
+        assertThat(TriggerMatch.slowFailingActions(10, 4000).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.slowFailingActions(40, 4000).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void aBillingPageIsOneWhoseUrlNamesBillingCheckoutOrPricingInAnyCase() {
+        assertThat(TriggerMatch.billingPage("https://app.example.com/settings/Billing")).isTrue();
+        assertThat(TriggerMatch.billingPage("https://shop.example.com/checkout?step=2")).isTrue();
+        assertThat(TriggerMatch.billingPage("https://example.com/PRICING")).isTrue();
+        assertThat(TriggerMatch.billingPage("https://example.com/docs")).isFalse();
+        assertThat(TriggerMatch.billingPage(null)).isFalse();
+    }
+
+    @Test
+    void billingAbandonmentIsALeaveUnderThirtySecondsAndSurerTheShorterTheStay() {
+        assertThat(TriggerMatch.billingAbandonment(30_000)).isEmpty();
+        assertThat(TriggerMatch.billingAbandonment(29_999).orElseThrow().confidence()).isEqualTo(71);
+        assertThat(TriggerMatch.billingAbandonment(4_500)).hasValue(new TriggerMatch("billing_abandonment", 4.5, 30, 96));
+        assertThat(TriggerMatch.billingAbandonment(0).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void reEngagementNeedsAGapPastSlightlyActiveAndReachesAHundredAtDormant() {
+        SegmentThresholds defaults = SegmentThresholds.DEFAULTS;
+        assertThat(TriggerMatch.reEngagement(Duration.ofDays(30), defaults)).isEmpty();
+        assertThat(TriggerMatch.reEngagement(Duration.ofDays(45), defaults)).hasValue(new TriggerMatch("re_engagement", 45, 30, 85));
+        assertThat(TriggerMatch.reEngagement(Duration.ofDays(60), defaults).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.reEngagement(Duration.ofDays(400), defaults).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.reEngagement(Duration.ofDays(12), new SegmentThresholds(3, 10, 20)).orElseThrow().confidence()).isEqualTo(76);
+    }
+
+    @Test
+    void onboardingIsTheFirstSessionSurerWithEachPageView() {
+        assertThat(TriggerMatch.onboarding(false, 10)).isEmpty();
+        assertThat(TriggerMatch.onboarding(true, 0).orElseThrow().confidence()).isEqualTo(60);
+        assertThat(TriggerMatch.onboarding(true, 1).orElseThrow().confidence()).isEqualTo(70);
+        assertThat(TriggerMatch.onboarding(true, 7).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void upsellIsAMetricAtOrOverTheValueAndSurerUpToTwiceIt() {
+        assertThat(TriggerMatch.upsell(99, 100)).isEmpty();
+        assertThat(TriggerMatch.upsell(100, 100)).hasValue(new TriggerMatch("upsell", 100, 100, 70));
+        assertThat(TriggerMatch.upsell(150, 100).orElseThrow().confidence()).isEqualTo(85);
+        assertThat(TriggerMatch.upsell(500, 100).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.upsell(0.5, 0).orElseThrow().confidence()).isEqualTo(85);
+    }
+}

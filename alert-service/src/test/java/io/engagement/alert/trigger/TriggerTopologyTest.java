@@ -1,0 +1,294 @@
+package io.engagement.alert.trigger;
+
+import io.engagement.alert.rule.QuietHours;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The trigger topology on Kafka Streams' test driver: each trigger from the records that make it match, once. */
+class TriggerTopologyTest {
+
+    private static final long ORG = 7;
+    private static final JsonMapper JSON = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+    private static final Instant AT = Instant.parse("2026-11-20T10:00:00Z");
+
+    @TempDir
+    Path stateDir;
+
+    private TriggerSettings settings = allOn(70);
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, String> telemetry;
+    private TestInputTopic<String, String> sessions;
+    private TestInputTopic<String, String> customers;
+    private TestOutputTopic<String, String> alerts;
+
+    private void start() {
+        Properties properties = new Properties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "trigger-test");
+        properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        TriggerStreamsSettings streams = new TriggerStreamsSettings(null, null, 0, null, Duration.ofSeconds(30), Duration.ofSeconds(1),
+                null, null, null);
+        driver = new TopologyTestDriver(TriggerTopology.build(JSON, organization -> organization == ORG ? settings : TriggerSettings.DEFAULTS,
+                streams), properties);
+        telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
+        sessions = driver.createInputTopic(Topics.SESSION, new StringSerializer(), new StringSerializer());
+        customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
+        alerts = driver.createOutputTopic(Topics.ALERT, new StringDeserializer(), new StringDeserializer());
+    }
+
+    @AfterEach
+    void close() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    @Test
+    void technicalAssistanceFiresOnTheThirdConsoleErrorOncePerSession() {
+        start();
+        event("s1", "console_error", AT, "{}");
+        event("s1", "console_error", AT.plusSeconds(1), "{\"customer_id\": \"c1\"}");
+        assertThat(raised()).isEmpty();
+
+        event("s1", "console_error", AT.plusSeconds(2), "{}");
+        event("s1", "console_error", AT.plusSeconds(3), "{}");
+
+        List<JsonNode> raised = raised();
+        assertThat(raised).hasSize(1);
+        JsonNode alert = raised.get(0).get("data");
+        assertThat(alert.get("type").asString()).isEqualTo("trigger.technical_assistance");
+        assertThat(alert.get("rule_id").isNull()).isTrue();
+        assertThat(alert.get("subject").asString()).isEqualTo("c1");
+        assertThat(alert.get("value").asDouble()).isEqualTo(3);
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(80);
+        assertThat(alert.get("message").asString()).isEqualTo("technical_assistance message");
+        assertThat(alert.get("window_start").asString()).isEqualTo(AT.toString());
+        assertThat(alert.at("/channels/0/type").asString()).isEqualTo("widget");
+        assertThat(alert.at("/channels/0/target").asString()).isEqualTo("s1");
+    }
+
+    @Test
+    void aResentEventIsCountedOnceAndAnotherSessionCountsApart() {
+        start();
+        String id = UUID.randomUUID().toString();
+        event("s1", "console_error", AT, "{\"event_id\": \"" + id + "\"}");
+        event("s1", "console_error", AT, "{\"event_id\": \"" + id + "\"}");
+        event("s1", "console_error", AT.plusSeconds(1), "{}");
+        event("s2", "console_error", AT.plusSeconds(2), "{}");
+
+        assertThat(raised()).isEmpty();
+    }
+
+    @Test
+    void aTriggerBelowItsConfidenceThresholdWaitsForMoreEvidence() {
+        settings = allOn(95);
+        start();
+        for (int i = 0; i < 4; i++) {
+            event("s1", "api_log", AT.plusSeconds(i), "{\"status\": 503, \"duration_ms\": 10}");
+        }
+        assertThat(raised()).isEmpty();
+
+        event("s1", "api_log", AT.plusSeconds(5), "{\"status\": 0, \"duration_ms\": 10}");
+
+        JsonNode alert = raised().get(0).get("data");
+        assertThat(alert.get("type").asString()).isEqualTo("trigger.api_failure");
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(100);
+        assertThat(alert.get("subject").asString()).isEqualTo("s1");
+    }
+
+    @Test
+    void aDisabledTriggerNeverFires() {
+        settings = TriggerSettings.DEFAULTS;
+        start();
+        for (int i = 0; i < 6; i++) {
+            event("s1", "console_error", AT.plusSeconds(i), "{}");
+        }
+        assertThat(raised()).isEmpty();
+    }
+
+    @Test
+    void slowActionsFireOnceFiveCallsHaveAP95OverThreeSeconds() {
+        start();
+        for (int i = 0; i < 4; i++) {
+            event("s1", "api_log", AT.plusSeconds(i), "{\"status\": 200, \"duration_ms\": 4000}");
+        }
+        assertThat(raised()).isEmpty();
+
+        event("s1", "api_log", AT.plusSeconds(5), "{\"status\": 200, \"duration_ms\": 3500}");
+
+        JsonNode alert = raised().get(0).get("data");
+        assertThat(alert.get("type").asString()).isEqualTo("trigger.slow_failing_actions");
+        assertThat(alert.get("value").asDouble()).isEqualTo(4000);
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(75);
+    }
+
+    @Test
+    void aBillingPageLeftQuicklyIsAbandonedWhenNoPageViewFollowsWithinTheWait() {
+        start();
+        event("s1", "page_view", AT, "{\"url\": \"https://app.example.com/billing\"}");
+        event("s1", "page_leave", AT.plusSeconds(10), "{\"url\": \"https://app.example.com/billing\", \"duration_ms\": 10000}");
+        driver.advanceWallClockTime(Duration.ofSeconds(10));
+        assertThat(raised()).isEmpty();
+
+        driver.advanceWallClockTime(Duration.ofSeconds(25));
+
+        JsonNode alert = raised().get(0).get("data");
+        assertThat(alert.get("type").asString()).isEqualTo("trigger.billing_abandonment");
+        assertThat(alert.get("value").asDouble()).isEqualTo(10);
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(90);
+    }
+
+    @Test
+    void aPageViewAfterTheLeaveMeansTheUserWentOn() {
+        start();
+        event("s1", "page_leave", AT.plusSeconds(10), "{\"url\": \"https://app.example.com/pricing\", \"duration_ms\": 5000}");
+        event("s1", "page_view", AT.plusSeconds(11), "{\"url\": \"https://app.example.com/signup\"}");
+        event("s2", "page_leave", AT.plusSeconds(10), "{\"url\": \"https://app.example.com/checkout\", \"duration_ms\": 45000}");
+        event("s3", "page_leave", AT.plusSeconds(10), "{\"url\": \"https://app.example.com/docs\", \"duration_ms\": 1000}");
+
+        driver.advanceWallClockTime(Duration.ofSeconds(60));
+
+        assertThat(raised()).isEmpty();
+    }
+
+    @Test
+    void onboardingFiresOnceForACustomersFirstSessionAndReEngagementForTheReturnAfterTwoMonths() {
+        start();
+        Instant first = AT.minus(Duration.ofDays(50));
+        session("s1", "c1", first, first.plusSeconds(60), 1);
+        session("s1", "c1", first, first.plusSeconds(90), 2);
+
+        List<JsonNode> onboarding = raised();
+        assertThat(onboarding).hasSize(1);
+        assertThat(onboarding.get(0).at("/data/type").asString()).isEqualTo("trigger.onboarding");
+        assertThat(onboarding.get(0).at("/data/subject").asString()).isEqualTo("c1");
+        assertThat(onboarding.get(0).at("/data/confidence").asDouble()).isEqualTo(70);
+
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+        session("s2", "c1", AT, AT.plusSeconds(9), 2);
+
+        List<JsonNode> returned = raised();
+        assertThat(returned).hasSize(1);
+        JsonNode alert = returned.get(0).get("data");
+        assertThat(alert.get("type").asString()).isEqualTo("trigger.re_engagement");
+        assertThat(alert.get("value").asDouble()).isEqualTo(50);
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(90);
+        assertThat(alert.at("/channels/0/target").asString()).isEqualTo("s2");
+    }
+
+    @Test
+    void reEngagementFollowsTheOrganizationsSegmentThresholds() {
+        start();
+        customerEvent("settings.activity_segments.changed", "{\"active_days\": 1, \"slightly_active_days\": 2, \"dormant_days\": 3}");
+        Instant first = AT.minus(Duration.ofDays(5));
+        session("s1", "c1", first, first.plusSeconds(60), 0);
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+
+        List<JsonNode> raised = raised();
+        assertThat(raised).extracting(alert -> alert.at("/data/type").asString()).containsExactly("trigger.re_engagement");
+        assertThat(raised.get(0).at("/data/threshold").asDouble()).isEqualTo(2);
+        assertThat(raised.get(0).at("/data/confidence").asDouble()).isEqualTo(100);
+    }
+
+    @Test
+    void upsellFiresOnceWhenTheCustomersCompanyHasTheMetricAtOrOverTheValue() {
+        start();
+        customerEvent("customer.created", "{\"customer_id\": \"c1\", \"company_id\": 12}");
+        customerEvent("company_metric.set", "{\"company_id\": 12, \"metric_name\": \"seats\", \"data_type\": \"NUMBER\", \"value\": \"9\"}");
+        session("s1", "c1", AT, AT.plusSeconds(5), 0);
+        assertThat(raised()).isEmpty();
+
+        customerEvent("company_metric.set", "{\"company_id\": 12, \"metric_name\": \"seats\", \"data_type\": \"NUMBER\", \"value\": \"15\"}");
+        session("s1", "c1", AT, AT.plusSeconds(9), 0);
+        session("s1", "c1", AT, AT.plusSeconds(19), 0);
+
+        List<JsonNode> raised = raised();
+        assertThat(raised).hasSize(1);
+        assertThat(raised.get(0).at("/data/type").asString()).isEqualTo("trigger.upsell");
+        assertThat(raised.get(0).at("/data/value").asDouble()).isEqualTo(15);
+        assertThat(raised.get(0).at("/data/threshold").asDouble()).isEqualTo(10);
+        assertThat(raised.get(0).at("/data/confidence").asDouble()).isEqualTo(85);
+    }
+
+    @Test
+    void theQuietHoursTravelWithTheAlert() {
+        settings = withQuietHours(allOn(70), new QuietHours("Africa/Lagos", "22:00", "07:00"));
+        start();
+        for (int i = 0; i < 3; i++) {
+            event("s1", "console_error", AT.plusSeconds(i), "{}");
+        }
+
+        assertThat(raised().get(0).at("/data/quiet_hours/timezone").asString()).isEqualTo("Africa/Lagos");
+    }
+
+    private static TriggerSettings allOn(double confidenceThreshold) {
+        ObjectNode tree = (ObjectNode) JSON.valueToTree(TriggerSettings.DEFAULTS);
+        TriggerName.ALL.forEach(name -> ((ObjectNode) tree.get(name)).put("enabled", !name.equals("feature_discovery"))
+                .put("confidence_threshold", confidenceThreshold).put("message", name + " message"));
+        ((ObjectNode) tree.get("upsell")).put("metric", "seats").put("value", 10);
+        return JSON.treeToValue(tree, TriggerSettings.class);
+    }
+
+    private static TriggerSettings withQuietHours(TriggerSettings settings, QuietHours quiet) {
+        ObjectNode tree = (ObjectNode) JSON.valueToTree(settings);
+        tree.set("quiet_hours", JSON.valueToTree(quiet));
+        return JSON.treeToValue(tree, TriggerSettings.class);
+    }
+
+    private void event(String session, String type, Instant at, String extra) {
+        ObjectNode data = (ObjectNode) JSON.readTree(extra);
+        data.put("type", type).put("session_id", session).put("timestamp", at.toString());
+        if (!data.has("url")) {
+            data.put("url", "https://app.example.com/x");
+        }
+        if (!data.has("event_id")) {
+            data.put("event_id", UUID.randomUUID().toString());
+        }
+        telemetry.pipeInput(ORG + ":" + session, envelope("telemetry.event", data));
+    }
+
+    private void session(String session, String customer, Instant started, Instant lastSeen, long pageViews) {
+        ObjectNode data = JSON.createObjectNode().put("session_id", session).put("customer_id", customer)
+                .put("started_at", started.toString()).put("last_seen_at", lastSeen.toString()).put("channel", "web")
+                .put("page_view_count", pageViews).put("total_error_count", 0).put("api_call_count", 0).put("api_error_count", 0)
+                .put("api_error_rate", 0).put("avg_response_time_ms", 0).put("engagement_score", 10).put("churn_risk_score", 0.1)
+                .put("replay_chunks", 0).put("event_count", pageViews + 1);
+        sessions.pipeInput(ORG + ":" + session, envelope("session.summarized", data));
+    }
+
+    private void customerEvent(String type, String data) {
+        customers.pipeInput(ORG + ":x", envelope(type, JSON.readTree(data)));
+    }
+
+    private static String envelope(String type, JsonNode data) {
+        ObjectNode envelope = JSON.createObjectNode().put("id", UUID.randomUUID().toString()).put("type", type).put("schema_version", 1)
+                .put("org_id", ORG).put("occurred_at", AT.toString());
+        envelope.set("data", data);
+        return envelope.toString();
+    }
+
+    private List<JsonNode> raised() {
+        return alerts.readValuesToList().stream().map(JSON::readTree).toList();
+    }
+}
