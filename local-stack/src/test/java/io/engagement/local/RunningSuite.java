@@ -47,6 +47,8 @@ final class RunningSuite {
     private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.DEFAULT_JAVA_OPTIONS.stream(),
             Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s",
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
+                    // a billing page left without a following page view is judged abandoned after 2 s instead of 30 s
+                    "-Dengagement.alert.triggers.abandonment-wait=2s",
                     "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing",
                     // the raw-event archive logs each event it archives, so a test can follow a trace into it
                     "-Dlogging.level.io.engagement.analytics.archive=DEBUG")).toList();
