@@ -49,13 +49,14 @@ class AlertRaisedListener {
     void onAlert(ConsumerRecord<String, String> record) {
         EventEnvelope<AlertRaised> event;
         try {
+            // the topic also carries other events (settings.alert_triggers.changed): only raised alerts are bound
+            if (!AlertRaised.TYPE.equals(json.readTree(record.value()).path("type").asString(""))) {
+                return;
+            }
             event = json.readValue(record.value(), ENVELOPE);
         } catch (JacksonException unreadable) {
             log.error("Skipping unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
                     unreadable.getOriginalMessage());
-            return;
-        }
-        if (!AlertRaised.TYPE.equals(event.type())) {
             return;
         }
         // deliveries first, so the API never shows the alert without them; sending starts once both are stored
