@@ -3,6 +3,7 @@ package io.engagement.gateway.organization;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.error.ApiException;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -83,5 +84,11 @@ public class OrganizationStore {
 
     public Mono<Boolean> exists(long organizationId) {
         return mongo.exists(Query.query(Criteria.where("_id").is(organizationId)), COLLECTION);
+    }
+
+    /** Completes when the organization exists; the admin API's 404 otherwise. */
+    public Mono<Void> requireExisting(long organizationId) {
+        return exists(organizationId)
+                .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
     }
 }
