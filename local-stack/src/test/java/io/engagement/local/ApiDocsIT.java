@@ -63,6 +63,12 @@ class ApiDocsIT {
             "GET /external/v1/settings/alert-triggers",
             "PUT /external/v1/settings/alert-triggers",
             "GET /widget/v1/prompts",
+            "GET /external/v1/settings/widget",
+            "PUT /external/v1/settings/widget",
+            "GET /external/v1/settings/support-hours",
+            "PUT /external/v1/settings/support-hours",
+            "GET /external/v1/settings/support-hours/status",
+            "GET /widget/v1/config",
             "POST /admin/v1/organizations",
             "POST /admin/v1/organizations/{organization_id}/keys",
             "GET /admin/v1/organizations/{organization_id}/keys",
@@ -74,7 +80,9 @@ class ApiDocsIT {
             "GET /admin/v1/organizations/{organization_id}/retention",
             "PUT /admin/v1/organizations/{organization_id}/retention",
             "GET /admin/v1/organizations/{organization_id}/redaction",
-            "PUT /admin/v1/organizations/{organization_id}/redaction");
+            "PUT /admin/v1/organizations/{organization_id}/redaction",
+            "GET /admin/v1/organizations/{organization_id}/plan",
+            "PUT /admin/v1/organizations/{organization_id}/plan");
 
     private final RunningSuite suite = RunningSuite.get();
 
