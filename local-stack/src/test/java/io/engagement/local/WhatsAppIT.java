@@ -200,6 +200,27 @@ class WhatsAppIT {
     }
 
     @Test
+    void anErasedCustomersNumberLeavesTheirMessagesWhileTheStatusStays() {
+        connect(org, "{\"phone_number\": \"" + number() + "\"}");
+        wallet("POST", "{\"amount\": 1}");
+        String to = number();
+        Answer customer = suite.post("/external/v1/customers", "{\"name\": \"Wanda\", \"email\": \"wanda-" + UUID.randomUUID()
+                + "@example.test\", \"whatsapp_number\": \"" + to + "\", \"source\": \"web\"}", "x-api-key", org.apiKey());
+        assertThat(customer.status()).as(customer.body()).isEqualTo(201);
+        String id = send(org, "{\"to\": \"" + to + "\", \"message\": \"hi\"}").json().get("message_id").asString();
+        await().atMost(DELIVERED).until(() -> status(org, id).get("status").asString().equals("sent"));
+
+        Answer erased = suite.delete("/external/v1/customers/" + customer.json().get("customer_id").asString(), "x-api-key", org.apiKey());
+
+        assertThat(erased.status()).isEqualTo(204);
+        await().atMost(DELIVERED).untilAsserted(() -> {
+            JsonNode status = status(org, id);
+            assertThat(status.get("to").isNull()).as(status.toString()).isTrue();
+            assertThat(status.get("status").asString()).isEqualTo("sent");
+        });
+    }
+
+    @Test
     void sendsAreValidatedBeforeAnythingElse() {
         Answer refused = send(org, "{\"to\": \"0794600000\", \"message\": \"\"}");
         Answer tooLong = send(org, "{\"to\": \"+12015550100\", \"message\": \"" + "x".repeat(4097) + "\"}");
