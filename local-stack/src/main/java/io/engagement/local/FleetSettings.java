@@ -70,15 +70,16 @@ public record FleetSettings(
     }
 
     /**
-     * The mail server and the SMS centre (SMPP) the messaging service delivers to: the embedded ones
-     * of the local stack and the system tests, a provider's in production.
+     * The mail server, the SMS centre (SMPP) and the WhatsApp Cloud API-compatible provider the
+     * messaging service delivers to: the embedded ones of the local stack and the system tests (the
+     * dev inbox stands in for WhatsApp), a provider's in production.
      */
     public record Delivery(String smtpHost, int smtpPort, String smppHost, int smppPort, String smppSystemId,
-                           String smppPassword) {
+                           String smppPassword, String whatsAppBaseUrl) {
 
-        /** The embedded SMTP server and SMSC, both on the loopback interface. */
-        public static Delivery embedded(int smtpPort, int smppPort, String smppSystemId, String smppPassword) {
-            return new Delivery("127.0.0.1", smtpPort, "127.0.0.1", smppPort, smppSystemId, smppPassword);
+        /** The embedded SMTP server and SMSC, both on the loopback interface, and the dev inbox's WhatsApp stand-in. */
+        public static Delivery embedded(int smtpPort, int smppPort, String smppSystemId, String smppPassword, String whatsAppBaseUrl) {
+            return new Delivery("127.0.0.1", smtpPort, "127.0.0.1", smppPort, smppSystemId, smppPassword, whatsAppBaseUrl);
         }
     }
 }

@@ -83,7 +83,7 @@ public final class LocalStack implements AutoCloseable {
         String adminToken = existing == null ? secret() : existing.adminToken();
         fleet = new ServiceFleet(new FleetSettings(settings.repository(), kafka.bootstrapServers(), mongo.connectionString(),
                 settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions(),
-                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword), settings.replicas()));
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword, inbox.whatsAppBaseUrl()), settings.replicas()));
         fleet.startAll();
         fleet.awaitHealthy(START_TIMEOUT);
 
@@ -148,11 +148,12 @@ public final class LocalStack implements AutoCloseable {
                 Try:
                   curl -H 'x-api-key: %s' %s/external/v1/customers
 
-                Mail and SMS the suite sends stay here (SMTP on port %d, SMPP on port %d):
+                Mail, SMS and WhatsApp messages the suite sends stay here (SMTP on port %d, SMPP on port %d):
                   curl %s/api/v1/messages
                   curl %s/api/v1/sms
+                  curl %s/api/v1/whatsapp
                 """.formatted(credentials.toJson(), settings.home().resolve(Credentials.FILE),
                 settings.home().resolve("logs"), credentials.apiKey(), credentials.gatewayUrl(),
-                smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl());
+                smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl());
     }
 }

@@ -178,6 +178,7 @@ public final class ServiceFleet implements AutoCloseable {
             environment.put("ENGAGEMENT_MESSAGING_SMPP_PORT", Integer.toString(delivery.smppPort()));
             environment.put("ENGAGEMENT_MESSAGING_SMPP_SYSTEM_ID", delivery.smppSystemId());
             environment.put("ENGAGEMENT_MESSAGING_SMPP_PASSWORD", delivery.smppPassword());
+            environment.put("ENGAGEMENT_MESSAGING_WHATSAPP_BASE_URL", delivery.whatsAppBaseUrl());
         }
         if (module.equals(ALERT)) {
             // alert mail goes straight to the messaging service; webhooks of the local stack go to local receivers

@@ -114,7 +114,7 @@ final class RunningSuite {
         ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
                 infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
                 freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
-                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD), replicas()));
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD, inbox.whatsAppBaseUrl()), replicas()));
         // the services first, so the messaging service does not see its mail server and SMSC go away
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             fleet.close();

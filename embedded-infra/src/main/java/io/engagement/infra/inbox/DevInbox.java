@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -26,13 +27,17 @@ import java.util.concurrent.Executors;
 /**
  * What the embedded SMTP server and SMSC received, over HTTP on the loopback interface: mail in
  * Mailpit's API shape under {@code /api/v1/messages} and {@code /api/v1/message/{ID}} (where
- * {@code latest} names the newest), text messages under {@code /api/v1/sms}.
+ * {@code latest} names the newest), text messages under {@code /api/v1/sms}, WhatsApp messages under
+ * {@code /api/v1/whatsapp}. It also stands in for a WhatsApp Cloud API provider: {@code POST
+ * /whatsapp/v1/{phone-number-id}/messages} with a bearer token keeps the text for that list.
  */
 public final class DevInbox implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(DevInbox.class);
     private static final String HOST = "127.0.0.1";
     private static final String MESSAGE_PREFIX = "/api/v1/message/";
+    /** What the messaging service's {@code engagement.messaging.whatsapp.base-url} points at, on this inbox. */
+    public static final String WHATSAPP_API = "/whatsapp/v1";
 
     private final EmbeddedSmtp smtp;
     private final EmbeddedSmsc smsc;
@@ -42,6 +47,7 @@ public final class DevInbox implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    private final WhatsAppInbox whatsapp = new WhatsAppInbox();
     private final InboxJson json = new InboxJson();
     /** Mailpit marks a mail read once it has been opened; the list reports what has not been. */
     private final Set<String> read = ConcurrentHashMap.newKeySet();
@@ -70,6 +76,16 @@ public final class DevInbox implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** The base URL of this inbox's WhatsApp Cloud API stand-in. */
+    public String whatsAppBaseUrl() {
+        return "http://" + HOST + ":" + port() + WHATSAPP_API;
+    }
+
+    /** The WhatsApp messages received so far. */
+    public WhatsAppInbox whatsapp() {
+        return whatsapp;
+    }
+
     @Override
     public void close() {
         server.stop(0);
@@ -80,7 +96,10 @@ public final class DevInbox implements AutoCloseable {
         try (exchange) {
             Answer answer;
             try {
-                answer = route(exchange.getRequestMethod(), path(exchange), query(exchange.getRequestURI().getRawQuery()));
+                String path = path(exchange);
+                answer = exchange.getRequestMethod().equals("POST") && path.startsWith(WHATSAPP_API + "/")
+                        ? receiveWhatsApp(exchange, path)
+                        : route(exchange.getRequestMethod(), path, query(exchange.getRequestURI().getRawQuery()));
             } catch (Page.InvalidRequest invalid) {
                 answer = new Answer(400, json.error(invalid.getMessage()));
             } catch (RuntimeException failure) {
@@ -106,6 +125,13 @@ public final class DevInbox implements AutoCloseable {
                 read.clear();
                 return new Answer(200, json.deleted(count));
             }
+            case "GET /api/v1/whatsapp":
+                return new Answer(200, json.whatsapp(newestFirst(whatsapp.received()), Page.of(query)));
+            case "DELETE /api/v1/whatsapp": {
+                int count = whatsapp.received().size();
+                whatsapp.clear();
+                return new Answer(200, json.deleted(count));
+            }
             case "GET /api/v1/sms":
                 return new Answer(200, json.sms(newestFirst(smsc.received()), Page.of(query)));
             case "DELETE /api/v1/sms": {
@@ -119,6 +145,25 @@ public final class DevInbox implements AutoCloseable {
                 }
                 return new Answer(404, json.error("not found"));
         }
+    }
+
+    /** {@code POST /whatsapp/v1/{phone-number-id}/messages}, answered as the Cloud API answers. */
+    private Answer receiveWhatsApp(HttpExchange exchange, String path) throws IOException {
+        String[] parts = path.substring(WHATSAPP_API.length() + 1).split("/");
+        if (parts.length != 2 || !parts[1].equals("messages")) {
+            return new Answer(404, json.error("not found"));
+        }
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        if (authorization == null || !authorization.startsWith("Bearer ") || authorization.length() == "Bearer ".length()) {
+            return new Answer(401, json.error("a bearer token is required"));
+        }
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        return whatsapp.receive(parts[0], body)
+                .map(received -> new Answer(200, json.whatsAppAccepted(received)))
+                .orElseGet(() -> new Answer(400, json.error("expected {\"messaging_product\": \"whatsapp\", \"to\", \"type\": \"text\", \"text\": {\"body\"}}")));
     }
 
     private Answer message(String id) {

@@ -79,6 +79,35 @@ final class InboxJson {
         return body;
     }
 
+    /** {@code GET /api/v1/whatsapp}: the page of WhatsApp messages, newest first. */
+    ObjectNode whatsapp(List<ReceivedWhatsApp> newestFirst, Page page) {
+        List<ReceivedWhatsApp> shown = page.of(newestFirst);
+        ObjectNode body = json.createObjectNode();
+        body.put("total", newestFirst.size());
+        body.put("count", shown.size());
+        body.put("start", page.start());
+        ArrayNode messages = body.putArray("messages");
+        for (ReceivedWhatsApp message : shown) {
+            messages.addObject()
+                    .put("id", message.id())
+                    .put("phone_number_id", message.phoneNumberId())
+                    .put("to", message.to())
+                    .put("message", message.message())
+                    .put("channel", "whatsapp")
+                    .put("received_at", iso(message.receivedAt()));
+        }
+        return body;
+    }
+
+    /** What the Cloud API answers to an accepted message. */
+    ObjectNode whatsAppAccepted(ReceivedWhatsApp received) {
+        ObjectNode body = json.createObjectNode();
+        body.put("messaging_product", "whatsapp");
+        body.putArray("contacts").addObject().put("input", received.to()).put("wa_id", received.to().replace("+", ""));
+        body.putArray("messages").addObject().put("id", received.id());
+        return body;
+    }
+
     ObjectNode deleted(int count) {
         return json.createObjectNode().put("deleted", count);
     }

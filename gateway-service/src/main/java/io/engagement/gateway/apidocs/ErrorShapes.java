@@ -113,6 +113,9 @@ final class ErrorShapes {
             errors.put("402", "WalletInsufficient");
             errors.put("502", "SmsProviderFailed");
         }
+        if (path.contains("/whatsapp/send")) {
+            errors.put("402", "WalletInsufficient");
+        }
         errors.put("503", "ServiceUnavailable");
         errors.forEach((status, name) -> {
             if (!responses.has(status)) {

@@ -1,6 +1,8 @@
 package io.engagement.messaging.delivery;
 
 import io.engagement.platform.event.OrganizationPolicies;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
@@ -65,9 +67,12 @@ public final class MessageLedger {
         });
     }
 
-    /** The TTL index that deletes expired messages on MongoDB. */
+    /** The TTL index that deletes expired messages on MongoDB, and the index the organization's newest-first list reads. */
     public Mono<Void> prepare() {
-        return mongo.indexOps(collection).createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO)).then();
+        return mongo.indexOps(collection).createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO))
+                .then(mongo.indexOps(collection).createIndex(new Index().on("org", Sort.Direction.ASC)
+                        .on("created_at", Sort.Direction.DESC).on("_id", Sort.Direction.DESC)))
+                .then();
     }
 
     /**
@@ -145,6 +150,13 @@ public final class MessageLedger {
         personal.forEach(forget::unset);
         return mongo.updateMulti(Query.query(Criteria.where("org").is(org).and(addressField).regex("^" + Pattern.quote(address) + "$", "i")),
                 forget, collection).map(result -> result.getModifiedCount());
+    }
+
+    /** One page of the organization's messages, newest first, of one status when the query names one. */
+    public Mono<PageEnvelope<Document>> page(long org, MessageListQuery query) {
+        Criteria filter = Criteria.where("org").is(org);
+        query.status().ifPresent(status -> filter.and("status").is(status));
+        return PagedFind.page(mongo, collection, filter, "created_at", false, query.page());
     }
 
     /** The message's status document, only for its own organization. */

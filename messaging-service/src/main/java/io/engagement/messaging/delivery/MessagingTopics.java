@@ -27,4 +27,9 @@ class MessagingTopics {
     NewTopic deliveryTopic() {
         return TopicDeclarations.of(Topics.DELIVERY);
     }
+
+    @Bean
+    NewTopic messagingSettingsTopic() {
+        return TopicDeclarations.of(Topics.MESSAGING_SETTINGS);
+    }
 }

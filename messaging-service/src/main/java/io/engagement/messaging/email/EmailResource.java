@@ -1,6 +1,11 @@
 package io.engagement.messaging.email;
 
+import io.engagement.messaging.delivery.MessageListQuery;
 import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.validation.ParamReader;
+import org.bson.Document;
 import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
@@ -75,8 +80,22 @@ class EmailResource {
     @GetMapping("/messages/{message_id}")
     Mono<Map<String, Object>> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
         return ledger.ledger().find(OrgContext.of(exchange).organizationId(), messageId)
-                .map(document -> MessageStatus.of(document, "to_email", "subject", "email_type"))
+                .map(EmailResource::shown)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
+    }
+
+    /**
+     * The organization's messages, newest first, each as its status shows it. The gateway also
+     * lets a data key read this list, for the console.
+     */
+    @GetMapping("/messages")
+    Mono<PageEnvelope<Map<String, Object>>> list(ServerWebExchange exchange) {
+        MessageListQuery query = MessageListQuery.from(ParamReader.query(exchange));
+        return ledger.ledger().page(OrgContext.of(exchange).organizationId(), query).map(PagedFind.mapped(EmailResource::shown));
+    }
+
+    private static Map<String, Object> shown(Document document) {
+        return MessageStatus.of(document, "to_email", "subject", "email_type");
     }
 
     private EmailAcceptance.Located located(JsonNode message, Loc loc) {

@@ -1,6 +1,11 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.messaging.delivery.MessageListQuery;
 import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.validation.ParamReader;
+import org.bson.Document;
 import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
@@ -58,9 +63,20 @@ class SmsResource {
     @GetMapping("/messages/{message_id}")
     Mono<Map<String, Object>> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
         return ledger.ledger().find(OrgContext.of(exchange).organizationId(), messageId)
-                .map(document -> MessageStatus.of(document, "to", "sender_id", "channel", "segments", "encoding",
-                        "smsc_message_id", "delivery_status", "receipt_at"))
+                .map(SmsResource::shown)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
+    }
+
+    /** The organization's messages, newest first, each as its status shows it. */
+    @GetMapping("/messages")
+    Mono<PageEnvelope<Map<String, Object>>> list(ServerWebExchange exchange) {
+        MessageListQuery query = MessageListQuery.from(ParamReader.query(exchange));
+        return ledger.ledger().page(OrgContext.of(exchange).organizationId(), query).map(PagedFind.mapped(SmsResource::shown));
+    }
+
+    private static Map<String, Object> shown(Document document) {
+        return MessageStatus.of(document, "to", "sender_id", "channel", "segments", "encoding", "smsc_message_id", "delivery_status",
+                "receipt_at");
     }
 
     private Mono<ResponseEntity<JsonNode>> accept(ServerWebExchange exchange, ObjectSchema schema, String message) {

@@ -22,6 +22,11 @@ public final class Topics {
     /** Messages whose delivery failed for good, as they were queued. */
     public static final String MESSAGE_DEAD_LETTERS = MESSAGE + ".dlq";
     public static final String DELIVERY = "engagement.delivery.v1";
+    /**
+     * The messaging service's organization settings (reminders, the WhatsApp connection), each
+     * change keyed {@code org:settings-<name>}; compacted, so the latest of each stays.
+     */
+    public static final String MESSAGING_SETTINGS = "engagement.messaging-settings.v1";
     public static final String ALERT = "engagement.alert.v1";
     /** Revoked API keys, keyed by the key's hash; compacted. Every gateway replica evicts them from its cache. */
     public static final String KEY = "engagement.key.v1";
@@ -32,10 +37,10 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3));
+            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3));
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS);
 
     private Topics() {
     }

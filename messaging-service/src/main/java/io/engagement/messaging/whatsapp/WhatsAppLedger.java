@@ -1,0 +1,46 @@
+package io.engagement.messaging.whatsapp;
+
+import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.platform.event.OrganizationPolicies;
+import io.engagement.platform.lifecycle.StartupWork;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.stereotype.Component;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/** The status of every WhatsApp message, in {@code whatsapp_messages} until it expires by its organization's retention. */
+@Component
+class WhatsAppLedger implements StartupWork, DisposableBean {
+
+    private final MessageLedger ledger;
+    private final Duration sweepInterval;
+    private volatile Disposable sweeps;
+
+    WhatsAppLedger(ReactiveMongoTemplate mongo, OrganizationPolicies policies,
+                   @Value("${engagement.messaging.retention.sweep-interval:1m}") Duration sweepInterval) {
+        this.ledger = new MessageLedger(mongo, "whatsapp_messages", Clock.systemUTC(), policies);
+        this.sweepInterval = sweepInterval;
+    }
+
+    /** The expiry index, then a sweep every interval for databases without TTL indexes. */
+    @Override
+    public Mono<Void> prepare() {
+        return ledger.prepare().doOnSuccess(prepared -> sweeps = ledger.sweepEvery(sweepInterval));
+    }
+
+    @Override
+    public void destroy() {
+        if (sweeps != null) {
+            sweeps.dispose();
+        }
+    }
+
+    MessageLedger ledger() {
+        return ledger;
+    }
+}

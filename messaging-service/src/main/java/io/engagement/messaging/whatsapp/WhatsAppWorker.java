@@ -1,0 +1,46 @@
+package io.engagement.messaging.whatsapp;
+
+import io.engagement.messaging.delivery.ChannelWorker;
+import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.platform.event.EventEnvelope;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Delivers queued WhatsApp texts to the Cloud API provider. */
+@Component
+class WhatsAppWorker implements ChannelWorker {
+
+    static final String CHANNEL = "whatsapp";
+
+    private final Deliveries deliveries;
+    private final WhatsAppLedger ledger;
+    private final CloudApiSender provider;
+    private final ObjectMapper json;
+
+    WhatsAppWorker(Deliveries deliveries, WhatsAppLedger ledger, CloudApiSender provider, ObjectMapper json) {
+        this.deliveries = deliveries;
+        this.ledger = ledger;
+        this.provider = provider;
+        this.json = json;
+    }
+
+    @Override
+    public String jobType() {
+        return WhatsAppJob.TYPE;
+    }
+
+    @Override
+    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+        WhatsAppJob job = json.treeToValue(envelope.data(), WhatsAppJob.class);
+        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+            Map<String, Object> shown = new HashMap<>();
+            shown.put("provider_message_id", provider.send(job));
+            return shown;
+        });
+    }
+}
