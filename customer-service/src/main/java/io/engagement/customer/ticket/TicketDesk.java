@@ -31,12 +31,15 @@ class TicketDesk {
     private final EntityOutbox<Ticket> events;
     private final OrganizationSettings<TicketingSettings> settings;
     private final CustomerDirectory customers;
+    private final IdSequences ids;
 
-    TicketDesk(TicketStore store, EntityOutbox<Ticket> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers) {
+    TicketDesk(TicketStore store, EntityOutbox<Ticket> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers,
+               IdSequences ids) {
         this.store = store;
         this.events = events;
         this.settings = settings;
         this.customers = customers;
+        this.ids = ids;
     }
 
     /**
@@ -114,7 +117,8 @@ class TicketDesk {
         Instant now = TicketStore.now();
         Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), request.customerId(),
                 request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now);
-        return store.insert(organizationId, ticket)
+        return ids.next(TicketStore.COLLECTION)
+                .flatMap(id -> store.insert(id, organizationId, ticket))
                 .doOnNext(written -> events.publish(List.of(written)))
                 .thenReturn(ticket);
     }

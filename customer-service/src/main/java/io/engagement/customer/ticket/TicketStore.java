@@ -24,7 +24,8 @@ import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.instantOf;
 
 /**
- * Tickets in this service's database, {@code _id} the public ticket id. Tags and e-mails are also
+ * Tickets in this service's database. {@code _id} counts up, so tickets opened within the same
+ * millisecond still list newest first; {@code ticket_id} is the random public id. Tags and e-mails are also
  * kept lower-cased ({@code tag_keys}, {@code assignee_key}, {@code email_key}) so the filters and the
  * erasure match them whatever their case. Every query starts from the organization, and so does
  * every index: one per list filter, each ending with the list's order.
@@ -44,6 +45,7 @@ class TicketStore implements StartupWork {
     public Mono<Void> prepare() {
         var indexes = mongo.indexOps(COLLECTION);
         return Flux.concat(
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("ticket_id", Sort.Direction.ASC).unique()),
                         indexes.createIndex(newestFirst()),
                         indexes.createIndex(newestFirst("status")),
                         indexes.createIndex(newestFirst("tag_keys")),
@@ -53,8 +55,8 @@ class TicketStore implements StartupWork {
                 .then();
     }
 
-    Mono<Document> insert(long organizationId, Ticket ticket) {
-        return mongo.insert(toDocument(organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.CREATED)),
+    Mono<Document> insert(long id, long organizationId, Ticket ticket) {
+        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.CREATED)),
                 COLLECTION);
     }
 
@@ -95,9 +97,10 @@ class TicketStore implements StartupWork {
         return byCustomer.then(byEmail);
     }
 
-    static Document toDocument(long organizationId, Ticket ticket) {
-        return new Document("_id", ticket.ticketId())
+    static Document toDocument(long id, long organizationId, Ticket ticket) {
+        return new Document("_id", id)
                 .append("organization_id", organizationId)
+                .append("ticket_id", ticket.ticketId())
                 .append("status", ticket.status())
                 .append("subject", ticket.subject())
                 .append("description", ticket.description())
@@ -114,7 +117,7 @@ class TicketStore implements StartupWork {
 
     static Ticket fromDocument(Document document) {
         return new Ticket(
-                document.getString("_id"),
+                document.getString("ticket_id"),
                 document.getString("status"),
                 document.getString("subject"),
                 document.getString("description"),
@@ -135,7 +138,7 @@ class TicketStore implements StartupWork {
     }
 
     private static Query byId(long organizationId, String ticketId) {
-        return Query.query(Criteria.where("_id").is(ticketId).and("organization_id").is(organizationId));
+        return Query.query(Criteria.where("organization_id").is(organizationId).and("ticket_id").is(ticketId));
     }
 
     private static String key(String email) {
