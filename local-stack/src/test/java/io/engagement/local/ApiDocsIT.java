@@ -60,6 +60,12 @@ class ApiDocsIT {
             "DELETE /external/v1/alerts/rules/{rule_id}",
             "GET /external/v1/settings/activity-segments",
             "PUT /external/v1/settings/activity-segments",
+            "GET /external/v1/settings/widget",
+            "PUT /external/v1/settings/widget",
+            "GET /external/v1/settings/support-hours",
+            "PUT /external/v1/settings/support-hours",
+            "GET /external/v1/settings/support-hours/status",
+            "GET /widget/v1/config",
             "GET /external/v1/settings/ticketing",
             "PUT /external/v1/settings/ticketing",
             "POST /external/v1/tickets",
@@ -77,7 +83,9 @@ class ApiDocsIT {
             "GET /admin/v1/organizations/{organization_id}/retention",
             "PUT /admin/v1/organizations/{organization_id}/retention",
             "GET /admin/v1/organizations/{organization_id}/redaction",
-            "PUT /admin/v1/organizations/{organization_id}/redaction");
+            "PUT /admin/v1/organizations/{organization_id}/redaction",
+            "GET /admin/v1/organizations/{organization_id}/plan",
+            "PUT /admin/v1/organizations/{organization_id}/plan");
 
     private final RunningSuite suite = RunningSuite.get();
 

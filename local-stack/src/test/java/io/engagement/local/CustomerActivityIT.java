@@ -67,7 +67,7 @@ class CustomerActivityIT {
             assertThat(put(SETTINGS, changed).status()).isEqualTo(200);
 
             List<ConsumerRecord<String, String>> published = customerTopic.awaitMatching(
-                    record -> record.key().equals(org.id() + ":activity-segments"), 1);
+                    record -> record.key().equals(org.id() + ":settings-activity-segments"), 1);
 
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.activity_segments.changed");

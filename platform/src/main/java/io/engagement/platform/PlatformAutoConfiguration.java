@@ -15,8 +15,11 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.swagger.v3.core.jackson.ModelResolver;
 import org.springdoc.core.providers.ObjectMapperProvider;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.settings.SettingsResources;
+import io.engagement.platform.store.ExpiredDocumentSweeper;
+import io.engagement.platform.store.ExpiringCollection;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import io.engagement.platform.event.DocumentOutbox;
@@ -38,6 +41,7 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /** What every service of the suite gets by depending on {@code platform}. */
 @AutoConfiguration(
@@ -78,6 +82,14 @@ public class PlatformAutoConfiguration {
     @ConditionalOnBean(ReactiveMongoTemplate.class)
     IdSequences idSequences(ReactiveMongoTemplate mongo) {
         return new IdSequences(mongo);
+    }
+
+    /** Every {@link ExpiringCollection} of the service; the sweep matters only where TTL indexes do not work. */
+    @Bean
+    @ConditionalOnBean(ReactiveMongoTemplate.class)
+    ExpiredDocumentSweeper expiredDocumentSweeper(ReactiveMongoTemplate mongo, ObjectProvider<ExpiringCollection> collections,
+                                                  @Value("${engagement.expired-documents.sweep-interval:10m}") Duration interval) {
+        return new ExpiredDocumentSweeper(mongo, collections.orderedStream().toList(), interval);
     }
 
     /** Named so Spring Boot's own Mongo indicator, which sends {@code hello}, backs off. */

@@ -11,7 +11,9 @@ import org.springframework.kafka.annotation.KafkaListener;
 /**
  * Evicts revoked keys from this replica's cache. Every replica must see every revocation, so each
  * reads the topic in a consumer group of its own; it starts at the end, since a replica's cache
- * starts empty and holds nothing revoked before it started.
+ * starts empty and holds nothing revoked before it started. The group of a replica that is gone
+ * is left empty, and the broker deletes an empty group once its offsets retention (7 days by
+ * default) has passed, so replicas that come and go leave nothing behind for long.
  */
 @Configuration(proxyBeanMethods = false)
 class RevocationListener {

@@ -2,7 +2,6 @@ package io.engagement.gateway.limit;
 
 import io.engagement.gateway.organization.AdminPath;
 import io.engagement.gateway.organization.OrganizationStore;
-import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -29,7 +28,7 @@ class RateLimitAdminResource {
     @GetMapping
     Mono<RateLimitsView> read(ServerWebExchange exchange) {
         long organizationId = AdminPath.organizationId(exchange);
-        return existing(organizationId)
+        return organizations.requireExisting(organizationId)
                 .then(budgets.overrideOf(organizationId))
                 .flatMap(override -> budgets.of(organizationId).map(effective -> RateLimitsView.of(organizationId, effective, override)));
     }
@@ -39,13 +38,8 @@ class RateLimitAdminResource {
         long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, RateLimitsBody.SCHEMA, RateLimitsBody.class)
                 .map(RateLimitsBody::toOverride)
-                .flatMap(override -> existing(organizationId)
+                .flatMap(override -> organizations.requireExisting(organizationId)
                         .then(budgets.override(organizationId, override))
                         .map(effective -> RateLimitsView.of(organizationId, effective, override)));
-    }
-
-    private Mono<Void> existing(long organizationId) {
-        return organizations.exists(organizationId)
-                .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
     }
 }

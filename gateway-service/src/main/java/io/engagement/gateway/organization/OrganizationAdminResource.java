@@ -4,7 +4,6 @@ import io.engagement.gateway.key.ApiKeys;
 import io.engagement.gateway.key.IssuedKey;
 import io.engagement.gateway.key.KeyView;
 import io.engagement.platform.auth.KeyKind;
-import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
@@ -47,13 +46,13 @@ class OrganizationAdminResource {
     Mono<IssuedKey> issueKey(ServerWebExchange exchange) {
         long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, NewKey.SCHEMA, NewKey.class)
-                .flatMap(request -> existing(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))));
+                .flatMap(request -> organizations.requireExisting(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))));
     }
 
     @GetMapping("/{organization_id}/keys")
     Mono<List<KeyView>> listKeys(ServerWebExchange exchange) {
         long organizationId = AdminPath.organizationId(exchange);
-        return existing(organizationId).then(keys.list(organizationId).collectList());
+        return organizations.requireExisting(organizationId).then(keys.list(organizationId).collectList());
     }
 
     @DeleteMapping("/{organization_id}/keys/{key_id}")
@@ -62,7 +61,7 @@ class OrganizationAdminResource {
         long organizationId = path.requiredInteger("organization_id");
         long keyId = path.requiredInteger("key_id");
         path.validate();
-        return existing(organizationId).then(keys.revoke(organizationId, keyId));
+        return organizations.requireExisting(organizationId).then(keys.revoke(organizationId, keyId));
     }
 
     private Mono<CreatedOrganization> withFirstKeys(Organization organization) {
@@ -70,10 +69,5 @@ class OrganizationAdminResource {
         return Mono.zip(keys.issue(id, KeyKind.DATA), keys.issue(id, KeyKind.TRANSACTIONAL), keys.issue(id, KeyKind.PUBLIC))
                 .map(issued -> new CreatedOrganization(id, organization.name(),
                         issued.getT1().key(), issued.getT2().key(), issued.getT3().key()));
-    }
-
-    private Mono<Void> existing(long organizationId) {
-        return organizations.exists(organizationId)
-                .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
     }
 }

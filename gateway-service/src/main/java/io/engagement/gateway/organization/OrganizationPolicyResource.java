@@ -15,8 +15,9 @@ import reactor.core.publisher.Mono;
 import java.util.List;
 
 /**
- * The admin API of an organization's privacy settings: retention and telemetry redaction. A change
- * is stored and published (see {@link OrganizationPolicyEvents}); the answer is the setting as stored.
+ * The admin API of an organization's settings that services follow: retention, telemetry redaction
+ * and the plan. A change is stored and published (see {@link OrganizationPolicyEvents}); the answer
+ * is the setting as stored.
  */
 @RestController
 @RequestMapping("/admin/v1/organizations/{organization_id}")
@@ -56,6 +57,20 @@ class OrganizationPolicyResource {
         return bodies.read(exchange, RedactionSettings.SCHEMA, RedactionSettings.class)
                 .flatMap(settings -> change(organizationId, OrganizationStore.redactionChange(settings.distinct())))
                 .map(RedactionSettings::of);
+    }
+
+    @GetMapping("/plan")
+    Mono<OrganizationPlan> plan(ServerWebExchange exchange) {
+        long organizationId = AdminPath.organizationId(exchange);
+        return policyOf(organizationId).map(policy -> OrganizationPlan.of(organizationId, policy));
+    }
+
+    @PutMapping("/plan")
+    Mono<OrganizationPlan> changePlan(ServerWebExchange exchange) {
+        long organizationId = AdminPath.organizationId(exchange);
+        return bodies.read(exchange, OrganizationPlan.SCHEMA, OrganizationPlan.Change.class)
+                .flatMap(change -> change(organizationId, OrganizationStore.planChange(change.plan())))
+                .map(policy -> OrganizationPlan.of(organizationId, policy));
     }
 
     private Mono<OrganizationPolicy> policyOf(long organizationId) {

@@ -3,6 +3,7 @@ package io.engagement.gateway.organization;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.error.ApiException;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -22,6 +23,7 @@ public class OrganizationStore {
     static final String COLLECTION = "organizations";
     private static final String RETENTION = "retention";
     private static final String REDACTION_OPT_OUT = "redaction_opt_out";
+    private static final String PLAN = "plan";
 
     private final ReactiveMongoTemplate mongo;
     private final IdSequences ids;
@@ -65,6 +67,10 @@ public class OrganizationStore {
         return new Update().set(REDACTION_OPT_OUT, optOut);
     }
 
+    static Update planChange(String plan) {
+        return new Update().set(PLAN, plan);
+    }
+
     /** The policy an organization document holds: the defaults for what it never set. */
     static OrganizationPolicy policyOf(Document organization) {
         Document retention = organization.get(RETENTION, Document.class);
@@ -73,10 +79,16 @@ public class OrganizationStore {
                 retention.getInteger("raw_event_days", defaults.rawEventDays()),
                 retention.getInteger("replay_days", defaults.replayDays()),
                 retention.getInteger("message_body_days", defaults.messageBodyDays())),
-                organization.getList(REDACTION_OPT_OUT, String.class, List.of()));
+                organization.getList(REDACTION_OPT_OUT, String.class, List.of()), organization.getString(PLAN));
     }
 
     public Mono<Boolean> exists(long organizationId) {
         return mongo.exists(Query.query(Criteria.where("_id").is(organizationId)), COLLECTION);
+    }
+
+    /** Completes when the organization exists; the admin API's 404 otherwise. */
+    public Mono<Void> requireExisting(long organizationId) {
+        return exists(organizationId)
+                .flatMap(exists -> exists ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Organization")));
     }
 }

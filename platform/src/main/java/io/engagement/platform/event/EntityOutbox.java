@@ -63,6 +63,8 @@ public final class EntityOutbox<E> implements StartupWork, DisposableBean {
 
     private void startSweeping() {
         sweeps = Flux.interval(SWEEP, SWEEP)
+                // a sweep slower than the interval skips ticks rather than ending the sweeps
+                .onBackpressureDrop()
                 .concatMap(tick -> outbox.recover(collection, this::eventOf, Instant.now().minus(IN_FLIGHT))
                         .onErrorResume(failure -> {
                             log.warn("Sweeping the pending events of {} failed; trying again in {}: {}", collection, SWEEP, failure.toString());

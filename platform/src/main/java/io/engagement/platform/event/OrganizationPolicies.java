@@ -85,13 +85,14 @@ public final class OrganizationPolicies {
                 .append("raw_event_days", retention.rawEventDays())
                 .append("replay_days", retention.replayDays())
                 .append("message_body_days", retention.messageBodyDays())
-                .append("redaction_opt_out", policy.redactionOptOut());
+                .append("redaction_opt_out", policy.redactionOptOut())
+                .append("plan", policy.plan());
     }
 
     private static OrganizationPolicy fromDocument(Document document) {
         return new OrganizationPolicy(new OrganizationPolicy.Retention(document.getInteger("raw_event_days"),
                 document.getInteger("replay_days"), document.getInteger("message_body_days")),
-                document.getList("redaction_opt_out", String.class, List.of()));
+                document.getList("redaction_opt_out", String.class, List.of()), document.getString("plan"));
     }
 
     private record Cached(OrganizationPolicy policy, Instant readAt) {

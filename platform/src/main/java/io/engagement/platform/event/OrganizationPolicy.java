@@ -3,17 +3,22 @@ package io.engagement.platform.event;
 import java.util.List;
 
 /**
- * An organization's privacy settings, owned by the gateway and published after every change on
- * {@link Topics#ORGANIZATION} ({@code organization.policy.changed}, keyed {@code org:policy}, the
- * latest kept by compaction). Services that store personal data date and redact it by the policy
- * of its organization; an organization that never changed its settings has {@link #DEFAULT}.
+ * An organization's settings that other services follow, owned by the gateway and published after
+ * every change on {@link Topics#ORGANIZATION} ({@code organization.policy.changed}, keyed
+ * {@code org:policy}, the latest kept by compaction): privacy (services that store personal data
+ * date and redact it by the policy of its organization) and the plan (what the organization may
+ * switch on). An organization that never changed its settings has {@link #DEFAULT}.
  *
  * @param redactionOptOut names of {@link #REDACTABLE} that this organization's telemetry keeps
+ * @param plan            {@link #FREE} or {@link #PREMIUM}; a policy published before plans existed reads as free
  */
-public record OrganizationPolicy(Retention retention, List<String> redactionOptOut) {
+public record OrganizationPolicy(Retention retention, List<String> redactionOptOut, String plan) {
 
     public static final String TYPE = "organization.policy.changed";
-    public static final OrganizationPolicy DEFAULT = new OrganizationPolicy(Retention.DEFAULT, List.of());
+    public static final String FREE = "free";
+    public static final String PREMIUM = "premium";
+    public static final List<String> PLANS = List.of(FREE, PREMIUM);
+    public static final OrganizationPolicy DEFAULT = new OrganizationPolicy(Retention.DEFAULT, List.of(), FREE);
 
     /**
      * What telemetry redaction removes, by name: the value of any key (or {@code name=value} pair,
@@ -25,14 +30,19 @@ public record OrganizationPolicy(Retention retention, List<String> redactionOptO
 
     public OrganizationPolicy {
         redactionOptOut = List.copyOf(redactionOptOut);
+        plan = plan == null ? FREE : plan;
     }
 
     public OrganizationPolicy withRetention(Retention changed) {
-        return new OrganizationPolicy(changed, redactionOptOut);
+        return new OrganizationPolicy(changed, redactionOptOut, plan);
     }
 
     public OrganizationPolicy withRedactionOptOut(List<String> changed) {
-        return new OrganizationPolicy(retention, changed);
+        return new OrganizationPolicy(retention, changed, plan);
+    }
+
+    public boolean premium() {
+        return PREMIUM.equals(plan);
     }
 
     /** How many days raw telemetry events, replay chunks and message bodies are kept. */

@@ -3,6 +3,7 @@ package io.engagement.platform.idempotency;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import io.engagement.platform.store.ExpiringCollection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import tools.jackson.databind.ObjectMapper;
@@ -18,5 +19,11 @@ public class IdempotencyAutoConfiguration {
     @ConditionalOnBean(ReactiveMongoTemplate.class)
     IdempotentRequests idempotentRequests(ReactiveMongoTemplate mongo, ObjectMapper json, IdempotencySettings settings) {
         return new IdempotentRequests(new IdempotencyStore(mongo), json, settings);
+    }
+
+    @Bean
+    @ConditionalOnBean(ReactiveMongoTemplate.class)
+    ExpiringCollection idempotencyKeys() {
+        return new ExpiringCollection(IdempotencyStore.COLLECTION);
     }
 }

@@ -2,10 +2,8 @@ package io.engagement.platform.idempotency;
 
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
-import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
@@ -13,23 +11,17 @@ import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.util.Date;
-import java.util.concurrent.TimeUnit;
 
 /** Keys by {@code org:key}, in the service's own database; a unique {@code _id} decides which request owns a key. */
 final class IdempotencyStore {
 
-    private static final String COLLECTION = "idempotency_keys";
+    /** Expiring: a key found expired before it is removed is taken over anyway. */
+    static final String COLLECTION = "idempotency_keys";
 
     private final ReactiveMongoTemplate mongo;
 
     IdempotencyStore(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
-    }
-
-    /** MongoDB drops expired keys by itself; a key found expired is taken over anyway. */
-    Mono<Void> createIndexes() {
-        return mongo.indexOps(COLLECTION)
-                .createIndex(new Index("expires_at", Sort.Direction.ASC).expire(0, TimeUnit.SECONDS)).then();
     }
 
     /** Empty when another request holds the key. */

@@ -4,7 +4,6 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
-import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.http.HttpHeaders;
@@ -32,7 +31,7 @@ import java.util.function.Supplier;
  * belong to one organization. Only answered requests are kept: a request that failed leaves the
  * key free for its retry.
  */
-public final class IdempotentRequests implements StartupWork {
+public final class IdempotentRequests {
 
     public static final String HEADER = "Idempotency-Key";
     public static final String REPLAY_HEADER = "Idempotent-Replay";
@@ -49,11 +48,6 @@ public final class IdempotentRequests implements StartupWork {
         this.store = store;
         this.json = json;
         this.settings = settings;
-    }
-
-    @Override
-    public Mono<Void> prepare() {
-        return store.createIndexes();
     }
 
     /**

@@ -5,8 +5,10 @@ import io.engagement.platform.error.RequestValidationException;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +128,19 @@ public final class ParamReader {
             return Optional.empty();
         }
         return Optional.of(LocalDate.parse(raw));
+    }
+
+    /** An optional date-time, read as a body's date-time is ({@link DateTimeRule}: a time without an offset is UTC). */
+    public Optional<Instant> dateTime(String name) {
+        String raw = values.apply(name);
+        if (raw == null) {
+            return Optional.empty();
+        }
+        Instant instant = DateTimeRule.instantOf(JsonNodeFactory.instance.stringNode(raw));
+        if (instant == null) {
+            errors.add(Violations.dateTimeParsing(locator.apply(name), raw));
+        }
+        return Optional.ofNullable(instant);
     }
 
     /** One of the allowed values, or the default when absent. */

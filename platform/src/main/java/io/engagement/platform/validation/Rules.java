@@ -22,6 +22,16 @@ public final class Rules {
         return new DateTimeRule();
     }
 
+    /** A calendar date, {@code YYYY-MM-DD}. */
+    public static DateRule date() {
+        return new DateRule();
+    }
+
+    /** An IANA time zone name, such as {@code America/New_York}. */
+    public static TimeZoneRule timeZone() {
+        return new TimeZoneRule();
+    }
+
     public static BooleanRule bool() {
         return new BooleanRule();
     }

@@ -65,6 +65,10 @@ public final class Violations {
                 "datetime_parsing", input, Map.of("error", "invalid datetime format"));
     }
 
+    public static ErrorDetail dateType(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "Input should be a valid date", "date_type", input);
+    }
+
     /** pydantic's {@code date}: the reason is speedate's, e.g. "input is too short". */
     public static ErrorDetail dateFromDatetimeParsing(Loc loc, Object input, String reason) {
         return new ErrorDetail(loc.parts(), "Input should be a valid date or datetime, " + reason,

@@ -255,4 +255,22 @@ class ParamReaderTest {
                   "msg":"Input should be a valid date or datetime, %s","input":"%s","ctx":{"error":"%s"}}]"""
                 .formatted(reason, input, reason));
     }
+
+    @Test
+    void readsADateTimeWithAnOffsetOrInUtc() {
+        assertThat(query("/x?at=2026-03-08T06:59:00Z").dateTime("at")).contains(java.time.Instant.parse("2026-03-08T06:59:00Z"));
+        assertThat(query("/x?at=2026-03-08T01:59:00-05:00").dateTime("at")).contains(java.time.Instant.parse("2026-03-08T06:59:00Z"));
+        assertThat(query("/x?at=2026-03-08T06:59:00").dateTime("at")).contains(java.time.Instant.parse("2026-03-08T06:59:00Z"));
+        assertThat(query("/x").dateTime("at")).isEmpty();
+    }
+
+    @Test
+    void rejectsAnUnparsableDateTime() {
+        ParamReader query = query("/x?at=tomorrow");
+        assertThat(query.dateTime("at")).isEmpty();
+        assertErrors(errorsOf(query::validate), """
+                [{"type":"datetime_parsing","loc":["query","at"],
+                  "msg":"Input should be a valid datetime, invalid datetime format","input":"tomorrow",
+                  "ctx":{"error":"invalid datetime format"}}]""");
+    }
 }

@@ -506,4 +506,57 @@ class RulesTest {
             assertThat(body.field("a")).hasToString("[body, a]");
         }
     }
+
+    @Nested
+    class Dates {
+
+        @Test
+        void acceptsACalendarDateAsWritten() {
+            assertThat(accepted(Rules.date(), "\"2024-02-29\"")).isEqualTo(json("\"2024-02-29\""));
+        }
+
+        @Test
+        void refusesADayTheMonthDoesNotHaveInSpeedatesWords() {
+            assertErrors(faults(Rules.date(), "\"2026-02-29\""), """
+                    [{"type":"date_from_datetime_parsing","loc":["body"],
+                      "msg":"Input should be a valid date or datetime, day value is outside expected range",
+                      "input":"2026-02-29","ctx":{"error":"day value is outside expected range"}}]""");
+        }
+
+        @Test
+        void refusesADateWithATime() {
+            assertThat(faults(Rules.date(), "\"2026-12-24T10:00:00Z\"")).extracting(ErrorDetail::msg)
+                    .containsExactly("Input should be a valid date or datetime, unexpected extra characters at the end of the input");
+        }
+
+        @Test
+        void refusesANonStringAsDateType() {
+            assertErrors(faults(Rules.date(), "20261224"), """
+                    [{"type":"date_type","loc":["body"],"msg":"Input should be a valid date","input":20261224}]""");
+        }
+    }
+
+    @Nested
+    class TimeZones {
+
+        @ParameterizedTest
+        @ValueSource(strings = {"Europe/Berlin", "America/New_York", "UTC", "Asia/Kolkata"})
+        void acceptsIanaNames(String zone) {
+            assertThat(accepted(Rules.timeZone(), "\"" + zone + "\"").asString()).isEqualTo(zone);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"Mars/Olympus", "+02:00", "UTC+3", "europe/berlin", ""})
+        void refusesUnknownNamesAndFixedOffsetsAsAValueError(String zone) {
+            assertErrors(faults(Rules.timeZone(), "\"" + zone + "\""), """
+                    [{"type":"value_error","loc":["body"],
+                      "msg":"Value error, unknown time zone, expected an IANA name such as Europe/Berlin",
+                      "input":"%s","ctx":{"error":"unknown time zone, expected an IANA name such as Europe/Berlin"}}]""".formatted(zone));
+        }
+
+        @Test
+        void refusesANonStringAsStringType() {
+            assertThat(faults(Rules.timeZone(), "1")).extracting(ErrorDetail::type).containsExactly("string_type");
+        }
+    }
 }

@@ -1,0 +1,33 @@
+package io.engagement.customer.widget;
+
+import io.engagement.platform.validation.ObjectSchema;
+import io.engagement.platform.validation.Rules;
+
+import static io.engagement.platform.validation.ObjectSchema.required;
+
+/**
+ * How an organization's chat widget looks and greets. {@code white_label} hides the suite's
+ * branding and needs the premium plan; the widget shows {@code online_status_message} while
+ * support is open and {@code offline_status_message} while it is closed (see the support hours).
+ */
+record WidgetSettings(String themeColor, String position, String welcomeImage, String supportName, String buttonLabel,
+                      String onlineStatusMessage, String offlineStatusMessage, boolean soundEnabled, boolean whiteLabel) {
+
+    static final WidgetSettings DEFAULTS = new WidgetSettings("#1F6FEB", "right", "modern", "Support", "Chat with us",
+            "We typically reply in a few minutes", "We're away right now. Leave a message and we'll get back to you.", true, false);
+
+    private static final int MAX_STATUS_MESSAGE = 140;
+
+    /** {@code PUT} replaces the whole object: every field required, nothing else allowed. */
+    static final ObjectSchema SCHEMA = ObjectSchema.of(
+                    required("theme_color", Rules.string().pattern("^#[0-9A-Fa-f]{6}$")),
+                    required("position", Rules.string().oneOf("left", "right")),
+                    required("welcome_image", Rules.string().oneOf("collage", "modern", "classic")),
+                    required("support_name", Rules.string().stripped().minLength(1).maxLength(60)),
+                    required("button_label", Rules.string().stripped().minLength(1).maxLength(30)),
+                    required("online_status_message", Rules.string().stripped().maxLength(MAX_STATUS_MESSAGE)),
+                    required("offline_status_message", Rules.string().stripped().maxLength(MAX_STATUS_MESSAGE)),
+                    required("sound_enabled", Rules.bool()),
+                    required("white_label", Rules.bool()))
+            .forbiddingExtra();
+}

@@ -1,0 +1,274 @@
+package io.engagement.local;
+
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import static io.engagement.local.PageAnalytics.JSON;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The chat widget's settings through the gateway (data key), the plan that white label needs (admin
+ * API), and the widget's own configuration read with the public key from any site. One fresh
+ * organization per test.
+ */
+class WidgetSettingsIT {
+
+    private static final String SETTINGS = "/external/v1/settings/widget";
+    private static final String SUPPORT_HOURS = "/external/v1/settings/support-hours";
+    private static final String CONFIG = "/widget/v1/config";
+    /** A plan change travels the gateway's outbox, the organization topic and customer-service's listener. */
+    private static final Duration FOLLOWED = Duration.ofSeconds(60);
+    private static final String DEFAULTS = """
+            {"theme_color": "#1F6FEB", "position": "right", "welcome_image": "modern", "support_name": "Support",
+             "button_label": "Chat with us", "online_status_message": "We typically reply in a few minutes",
+             "offline_status_message": "We're away right now. Leave a message and we'll get back to you.",
+             "sound_enabled": true, "white_label": false}""";
+    private static final String CHANGED = """
+            {"theme_color": "#0A7F3F", "position": "left", "welcome_image": "collage", "support_name": "Acme care",
+             "button_label": "Ask us", "online_status_message": "Online now", "offline_status_message": "Back at nine",
+             "sound_enabled": false, "white_label": false}""";
+    private static final String ALWAYS_OPEN = hours("[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
+    private static final String ALWAYS_CLOSED = hours("[]");
+
+    private final RunningSuite suite = RunningSuite.get();
+    private final RunningSuite.Organization org = suite.createOrganization("Widget " + UUID.randomUUID());
+
+    // ---- settings ----
+
+    @Test
+    void anOrganizationStartsWithTheDefaultWidget() {
+        Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+    }
+
+    @Test
+    void aValidPutReplacesTheWidgetAndLeavesOtherOrganizationsWithTheirOwnDefaults() {
+        RunningSuite.Organization other = suite.createOrganization("Widget other " + UUID.randomUUID());
+
+        Answer put = put(SETTINGS, CHANGED, org.apiKey());
+
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+        assertThat(put.json()).isEqualTo(JSON.readTree(CHANGED));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(CHANGED));
+        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+    }
+
+    @Test
+    void eachInvalidFieldIsOneFaultAtItsOwnLocAndNothingIsWritten() {
+        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        body.put("theme_color", "#12345").put("position", "middle").put("welcome_image", "selfie").put("support_name", "")
+                .put("button_label", "b".repeat(31)).put("online_status_message", "m".repeat(141)).put("sound_enabled", "sometimes");
+        body.putNull("white_label");
+        body.remove("offline_status_message");
+
+        Answer answer = put(SETTINGS, body.toString(), org.apiKey());
+
+        assertThat(answer.status()).isEqualTo(422);
+        assertThat(answer.locs()).containsExactly(List.of("body", "theme_color"), List.of("body", "position"),
+                List.of("body", "welcome_image"), List.of("body", "support_name"), List.of("body", "button_label"),
+                List.of("body", "online_status_message"), List.of("body", "offline_status_message"),
+                List.of("body", "sound_enabled"), List.of("body", "white_label"));
+        assertThat(answer.json().get("detail").valueStream().map(fault -> fault.get("type").asString()).toList()).containsExactly(
+                "string_pattern_mismatch", "literal_error", "literal_error", "string_too_short", "string_too_long", "string_too_long",
+                "missing", "bool_parsing", "bool_type");
+        assertThat(answer.json().at("/detail/1/msg").asString()).isEqualTo("Input should be 'left' or 'right'");
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+    }
+
+    @Test
+    void anUnknownFieldIsExtraForbidden() {
+        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        body.put("font", "Comic Sans");
+
+        Answer answer = put(SETTINGS, body.toString(), org.apiKey());
+
+        assertThat(answer.status()).isEqualTo(422);
+        assertThat(answer.json()).isEqualTo(JSON.readTree("""
+                {"detail": [{"type": "extra_forbidden", "loc": ["body", "font"], "msg": "Extra inputs are not permitted",
+                  "input": "Comic Sans"}]}"""));
+    }
+
+    @Test
+    void eachChangeIsPublishedKeyedByTheOrganization() {
+        try (TopicReader customerTopic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.CUSTOMER)) {
+            assertThat(put(SETTINGS, CHANGED, org.apiKey()).status()).isEqualTo(200);
+
+            List<ConsumerRecord<String, String>> published = customerTopic.awaitMatching(
+                    record -> record.key().equals(org.id() + ":settings-widget"), 1);
+
+            JsonNode event = TopicReader.json(published.get(0));
+            assertThat(event.get("type").asString()).isEqualTo("settings.widget.changed");
+            assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
+            assertThat(event.get("data")).isEqualTo(JSON.readTree(CHANGED));
+        }
+    }
+
+    // ---- the plan and white label ----
+
+    @Test
+    void anOrganizationIsOnTheFreePlanUntilTheAdminChangesIt() {
+        Answer initial = suite.admin("GET", plan(org.id()), null);
+        Answer changed = suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}");
+
+        assertThat(initial.status()).isEqualTo(200);
+        assertThat(initial.json()).isEqualTo(JSON.readTree("{\"organization_id\": " + org.id() + ", \"plan\": \"free\"}"));
+        assertThat(changed.status()).as(changed.body()).isEqualTo(200);
+        assertThat(changed.json()).isEqualTo(JSON.readTree("{\"organization_id\": " + org.id() + ", \"plan\": \"premium\"}"));
+        assertThat(suite.admin("GET", plan(org.id()), null).json()).isEqualTo(changed.json());
+    }
+
+    @Test
+    void anUnknownPlanIsA422AnUnknownOrganizationA404AndNoTokenA401() {
+        Answer unknownPlan = suite.admin("PUT", plan(org.id()), "{\"plan\": \"gold\"}");
+        Answer unknownOrganization = suite.admin("PUT", plan(999_999_999), "{\"plan\": \"premium\"}");
+        Answer unknownOrganizationRead = suite.admin("GET", plan(999_999_999), null);
+        Answer withoutToken = suite.send(HttpRequest.newBuilder(suite.gateway().resolve(plan(org.id())))
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("{\"plan\": \"premium\"}")));
+
+        assertThat(unknownPlan.status()).isEqualTo(422);
+        assertThat(unknownPlan.json()).isEqualTo(JSON.readTree("""
+                {"detail": [{"type": "literal_error", "loc": ["body", "plan"], "msg": "Input should be 'free' or 'premium'",
+                  "input": "gold", "ctx": {"expected": "'free' or 'premium'"}}]}"""));
+        assertThat(unknownOrganization.status()).isEqualTo(404);
+        assertThat(unknownOrganization.detail()).isEqualTo("Organization not found");
+        assertThat(unknownOrganizationRead.status()).isEqualTo(404);
+        assertThat(withoutToken.status()).isEqualTo(401);
+        assertThat(suite.admin("GET", plan(org.id()), null).json().get("plan").asString()).isEqualTo("free");
+    }
+
+    /**
+     * On the free plan white label is refused; once the admin sets premium it is accepted and the
+     * widget shows it; after a downgrade the stored setting stays, but the widget no longer shows it.
+     */
+    @Test
+    void whiteLabelNeedsThePremiumPlanAndTheWidgetDropsItAfterADowngrade() {
+        String whiteLabelled = ((ObjectNode) JSON.readTree(CHANGED)).put("white_label", true).toString();
+
+        Answer onFree = put(SETTINGS, whiteLabelled, org.apiKey());
+
+        assertThat(onFree.status()).isEqualTo(403);
+        assertThat(onFree.json()).isEqualTo(JSON.readTree("{\"detail\": \"white label needs the premium plan\"}"));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+
+        assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}").status()).isEqualTo(200);
+        Answer onPremium = await().atMost(FOLLOWED).pollInterval(Duration.ofMillis(500))
+                .until(() -> put(SETTINGS, whiteLabelled, org.apiKey()), answer -> answer.status() != 403);
+
+        assertThat(onPremium.status()).as(onPremium.body()).isEqualTo(200);
+        assertThat(onPremium.json()).isEqualTo(JSON.readTree(whiteLabelled));
+        assertThat(config("X-Public-Key", org.publicKey()).json().get("white_label").asBoolean()).isTrue();
+
+        assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"free\"}").status()).isEqualTo(200);
+        await().atMost(FOLLOWED).pollInterval(Duration.ofMillis(500))
+                .until(() -> config("X-Public-Key", org.publicKey()).json().get("white_label").asBoolean(), shown -> !shown);
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json().get("white_label").asBoolean()).isTrue();
+        assertThat(put(SETTINGS, whiteLabelled, org.apiKey()).status()).isEqualTo(403);
+    }
+
+    // ---- the widget's configuration ----
+
+    @Test
+    void theWidgetReadsItsSettingsAndWhetherSupportIsOpenWithThePublicKey() {
+        assertThat(put(SETTINGS, CHANGED, org.apiKey()).status()).isEqualTo(200);
+        assertThat(put(SUPPORT_HOURS, ALWAYS_OPEN, org.apiKey()).status()).isEqualTo(200);
+
+        Answer open = config("X-Public-Key", org.publicKey());
+
+        assertThat(open.status()).as(open.body()).isEqualTo(200);
+        ObjectNode expected = (ObjectNode) JSON.readTree(CHANGED);
+        expected.put("online", true).put("status_message", "Online now").putNull("next_change_at");
+        assertThat(open.json()).isEqualTo(expected);
+
+        assertThat(put(SUPPORT_HOURS, ALWAYS_CLOSED, org.apiKey()).status()).isEqualTo(200);
+        Answer closed = suite.get(CONFIG + "?public_key=" + org.publicKey());
+
+        assertThat(closed.status()).as(closed.body()).isEqualTo(200);
+        assertThat(closed.json().get("online").asBoolean()).isFalse();
+        assertThat(closed.json().get("status_message").asString()).isEqualTo("Back at nine");
+        assertThat(closed.json().get("support_name").asString()).isEqualTo("Acme care");
+    }
+
+    @Test
+    void aNewOrganizationsWidgetHasTheDefaultsAndOfficeHours() {
+        Answer answer = config("X-Public-Key", org.publicKey());
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json().get("theme_color").asString()).isEqualTo("#1F6FEB");
+        assertThat(answer.json().get("white_label").asBoolean()).isFalse();
+        assertThat(answer.json().get("online").isBoolean()).isTrue();
+        assertThat(answer.json().get("status_message").asString()).isEqualTo(answer.json().get("online").asBoolean()
+                ? "We typically reply in a few minutes" : "We're away right now. Leave a message and we'll get back to you.");
+        assertThat(answer.json().get("next_change_at").isString()).as("office hours change within the week").isTrue();
+    }
+
+    @Test
+    void theWidgetsConfigurationNeedsThePublicKeyAndTheSettingsTheDataKey() {
+        Answer withDataKey = config("x-api-key", org.apiKey());
+        Answer withoutKey = suite.get(CONFIG);
+        Answer withUnknownKey = config("X-Public-Key", "eng_pub_unknown");
+        Answer settingsWithPublicKey = suite.get(SETTINGS, "X-Public-Key", org.publicKey());
+        Answer putWithPublicKey = put(SETTINGS, CHANGED, org.publicKey(), "X-Public-Key");
+
+        assertThat(withDataKey.status()).isEqualTo(403);
+        assertThat(withDataKey.detail()).isEqualTo("A data key cannot be used for this operation");
+        assertThat(withoutKey.status()).isEqualTo(401);
+        assertThat(withoutKey.detail()).isEqualTo("Missing API key");
+        assertThat(withUnknownKey.status()).isEqualTo(401);
+        assertThat(settingsWithPublicKey.status()).isEqualTo(403);
+        assertThat(putWithPublicKey.status()).isEqualTo(403);
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+    }
+
+    @Test
+    void browsersMayReadTheConfigurationFromAnyOrigin() {
+        Answer preflight = suite.send(HttpRequest.newBuilder(suite.gateway().resolve(CONFIG))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "https://shop.example.org")
+                .header("Access-Control-Request-Method", "GET")
+                .header("Access-Control-Request-Headers", "x-public-key"));
+        Answer read = suite.send(HttpRequest.newBuilder(suite.gateway().resolve(CONFIG)).GET()
+                .header("Origin", "https://blog.example.net"), "X-Public-Key", org.publicKey());
+
+        assertThat(preflight.status()).isEqualTo(200);
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo("https://shop.example.org");
+        assertThat(preflight.header("Access-Control-Allow-Methods")).contains("GET");
+        assertThat(preflight.header("Access-Control-Allow-Headers")).containsIgnoringCase("x-public-key");
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.header("Access-Control-Allow-Origin")).isEqualTo("https://blog.example.net");
+    }
+
+    private Answer config(String header, String key) {
+        return suite.get(CONFIG, header, key);
+    }
+
+    private Answer put(String path, String body, String key) {
+        return put(path, body, key, "x-api-key");
+    }
+
+    private Answer put(String path, String body, String key, String header) {
+        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(path))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)), header, key);
+    }
+
+    private static String plan(long organizationId) {
+        return "/admin/v1/organizations/" + organizationId + "/plan";
+    }
+
+    private static String hours(String everyDay) {
+        return """
+                {"timezone": "UTC", "days_off": [], "schedule": {"monday": %1$s, "tuesday": %1$s, "wednesday": %1$s,
+                  "thursday": %1$s, "friday": %1$s, "saturday": %1$s, "sunday": %1$s}}""".formatted(everyDay);
+    }
+}
