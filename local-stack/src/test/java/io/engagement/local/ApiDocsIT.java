@@ -79,6 +79,12 @@ class ApiDocsIT {
             "GET /external/v1/whatsapp/messages/{message_id}",
             "GET /external/v1/transactional-email/messages",
             "GET /external/v1/sms/messages",
+            "GET /external/v1/settings/ticketing",
+            "PUT /external/v1/settings/ticketing",
+            "POST /external/v1/tickets",
+            "GET /external/v1/tickets",
+            "GET /external/v1/tickets/{ticket_id}",
+            "PATCH /external/v1/tickets/{ticket_id}",
             "POST /admin/v1/organizations",
             "POST /admin/v1/organizations/{organization_id}/keys",
             "GET /admin/v1/organizations/{organization_id}/keys",
@@ -150,6 +156,10 @@ class ApiDocsIT {
                 .isEqualTo("#/components/responses/WalletInsufficient");
         assertThat(paths.at("/~1external~1v1~1transactional-email~1send/post/security/0/TransactionalKey").isArray()).isTrue();
         assertThat(paths.at("/~1external~1v1~1events/post/security").toString()).contains("ApiKey", "PublicKey", "PublicKeyQuery");
+        assertThat(paths.at("/~1external~1v1~1tickets/post/security").toString()).contains("ApiKey", "PublicKey", "PublicKeyQuery");
+        assertThat(paths.at("/~1external~1v1~1tickets/post/parameters").toString()).contains("Idempotency-Key");
+        assertThat(paths.at("/~1external~1v1~1tickets/get/security").toString()).contains("ApiKey").doesNotContain("PublicKey");
+        assertThat(paths.at("/~1external~1v1~1tickets~1{ticket_id}/patch/security").toString()).contains("ApiKey").doesNotContain("PublicKey");
         assertThat(paths.at("/~1admin~1v1~1organizations/post/security/0/AdminToken").isArray()).isTrue();
         assertThat(paths.at("/~1sdk~1engagement.js/get/security").isEmpty()).isTrue();
         assertThat(paths.at("/~1external~1v1~1customers~1{customer_id}/get/parameters/0/name").asString()).isEqualTo("customer_id");

@@ -19,10 +19,12 @@ import reactor.core.publisher.Mono;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
- * Erases a customer: records the erasure, deletes the customer and the sessions parked under their
- * e-mail, publishes {@link CustomerErased} and then a tombstone for the customer's key on
+ * Erases a customer: records the erasure, deletes the customer, the sessions parked under their
+ * e-mail and what other features keep of them ({@link ErasedCustomerData}, such as their tickets),
+ * publishes {@link CustomerErased} and then a tombstone for the customer's key on
  * {@code engagement.customer.v1}, and forgets the record. The answer waits for the deletion, not
  * for the broker: an erasure the broker did not take is published again by the sweep that runs at
  * start-up and every {@link #SWEEP}, so the other services hear of it even after a crash.
@@ -41,15 +43,17 @@ class CustomerErasure implements StartupWork, DisposableBean {
     private final CustomerActivity activity;
     private final EventPublisher publisher;
     private final KafkaTemplate<String, String> kafka;
+    private final List<ErasedCustomerData> elsewhere;
     private volatile Disposable sweeps;
 
     CustomerErasure(CustomerStore customers, ErasureStore erasures, CustomerActivity activity, EventPublisher publisher,
-                    KafkaTemplate<String, String> kafka) {
+                    KafkaTemplate<String, String> kafka, List<ErasedCustomerData> elsewhere) {
         this.customers = customers;
         this.erasures = erasures;
         this.activity = activity;
         this.publisher = publisher;
         this.kafka = kafka;
+        this.elsewhere = List.copyOf(elsewhere);
     }
 
     /** Empty once the customer is deleted here; 404 for a customer the organization does not have. */
@@ -89,7 +93,10 @@ class CustomerErasure implements StartupWork, DisposableBean {
 
     private Mono<Void> deleteHere(Erasure erasure) {
         return customers.delete(erasure.customerKey())
-                .then(activity.forgetParked(erasure.organizationId(), erasure.emailKey()));
+                .then(activity.forgetParked(erasure.organizationId(), erasure.emailKey()))
+                .thenMany(Flux.fromIterable(elsewhere).concatMap(data -> data.forget(erasure.organizationId(),
+                        erasure.erased().customerId(), erasure.erased().email())))
+                .then();
     }
 
     /** The event, then the tombstone, each acknowledged before the record of the erasure goes. */

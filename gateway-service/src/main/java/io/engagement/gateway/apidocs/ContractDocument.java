@@ -35,7 +35,7 @@ final class ContractDocument {
         documents.forEach((source, document) -> {
             document.path("paths").properties().forEach(path -> {
                 String template = templateOf(path.getKey());
-                routeOf(template, routes).ifPresent(route -> addPath(paths, source, template, (ObjectNode) path.getValue(), route));
+                routeOf(template, routes).ifPresent(route -> addPath(paths, source, template, (ObjectNode) path.getValue(), route, routes));
             });
             document.path("components").path("schemas").properties().forEach(schema -> {
                 if (!schemas.has(schema.getKey())) {
@@ -79,21 +79,24 @@ final class ContractDocument {
         return routes.routeOf(path);
     }
 
-    private static void addPath(Map<String, ObjectNode> paths, String source, String path, ObjectNode item, PublicRoute route) {
-        paths.merge(path, decorated(source, path, item, route, ""), ContractDocument::union);
+    private static void addPath(Map<String, ObjectNode> paths, String source, String path, ObjectNode item, PublicRoute route,
+                                PublicRoutes routes) {
+        paths.merge(path, decorated(source, path, item, route, routes, ""), ContractDocument::union);
         route.doubledFormOf(path).ifPresent(doubled ->
-                paths.merge(doubled, decorated(source, doubled, item, route, DOUBLED_SUFFIX), ContractDocument::union));
+                paths.merge(doubled, decorated(source, doubled, item, route, routes, DOUBLED_SUFFIX), ContractDocument::union));
     }
 
     /** Operation ids are only unique within a service, so each gets its source's name. */
-    private static ObjectNode decorated(String source, String path, ObjectNode item, PublicRoute route, String operationIdSuffix) {
+    /** Each operation is described with the keys of the route its method takes, {@code route} where no other route claims it. */
+    private static ObjectNode decorated(String source, String path, ObjectNode item, PublicRoute route, PublicRoutes routes,
+                                        String operationIdSuffix) {
         ObjectNode copy = item.deepCopy();
         copy.properties().stream().filter(entry -> METHODS.contains(entry.getKey())).forEach(entry -> {
             ObjectNode operation = (ObjectNode) entry.getValue();
             if (operation.has("operationId")) {
                 operation.put("operationId", source + "_" + operation.get("operationId").asString() + operationIdSuffix);
             }
-            ErrorShapes.decorate(path, entry.getKey(), operation, route);
+            ErrorShapes.decorate(path, entry.getKey(), operation, routes.routeOf(path, entry.getKey()).orElse(route));
         });
         return copy;
     }

@@ -33,7 +33,7 @@ final class ErrorShapes {
         ObjectNode schemes = NODES.objectNode();
         schemes.set("ApiKey", apiKey("header", "x-api-key", "A data key (eng_data_...) of one organization"));
         schemes.set("TransactionalKey", apiKey("header", "X-Transactional-Key", "A transactional key (eng_tx_...) for transactional email"));
-        schemes.set("PublicKey", apiKey("header", "X-Public-Key", "A public key (eng_pub_...) of the browser SDK: telemetry only"));
+        schemes.set("PublicKey", apiKey("header", "X-Public-Key", "A public key (eng_pub_...) of the browser SDK and chat widget: telemetry, and tickets where the organization allows them"));
         schemes.set("PublicKeyQuery", apiKey("query", "public_key", "The public key as a query parameter, so navigator.sendBeacon can send telemetry"));
         schemes.set("AdminToken", apiKey("header", "X-Admin-Token", "The operator's admin token, from configuration"));
         return schemes;

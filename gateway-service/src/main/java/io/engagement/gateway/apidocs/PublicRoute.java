@@ -10,16 +10,27 @@ import java.util.Set;
 
 /**
  * What the gateway exposes of one route: the paths it matches, the keys it asks for
- * ({@code data}, {@code public}, {@code transactional}, {@code admin}, {@code none}) and whether it
- * rewrites the contract's doubled prefix to the single one.
+ * ({@code data}, {@code public}, {@code transactional}, {@code admin}, {@code none}), whether it
+ * rewrites the contract's doubled prefix to the single one, and the methods it is limited to, if any
+ * (a path whose {@code POST} takes other keys than its other methods has a route for each).
  */
-record PublicRoute(String id, List<PathPattern> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix) {
+record PublicRoute(String id, List<PathPattern> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix, Set<String> methods) {
 
     static final String PREFIX = "/external/v1";
 
     static PublicRoute of(String id, List<String> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix) {
+        return of(id, patterns, keyKinds, rewritesDoubledPrefix, Set.of());
+    }
+
+    /** @param methods lower-case, as the document names operations; none for a route of every method */
+    static PublicRoute of(String id, List<String> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix, Set<String> methods) {
         return new PublicRoute(id, patterns.stream().map(PathPatternParser.defaultInstance::parse).toList(),
-                Set.copyOf(keyKinds), rewritesDoubledPrefix);
+                Set.copyOf(keyKinds), rewritesDoubledPrefix, Set.copyOf(methods));
+    }
+
+    /** Whether the route takes requests of this method ({@code get}, {@code post}, ...). */
+    boolean answers(String method) {
+        return methods.isEmpty() || methods.contains(method);
     }
 
     /** Path templates such as {@code /customers/{customer_id}} match as the literal text they are. */

@@ -10,10 +10,12 @@ import org.springframework.stereotype.Component;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The gateway's routes as the document needs them, read from the same configuration that routes
@@ -42,18 +44,27 @@ class PublicRoutes {
         return routes.stream().filter(route -> route.matches(path)).findFirst();
     }
 
+    /** The route the gateway sends this method on this path to, as it picks one: the first that matches. */
+    Optional<PublicRoute> routeOf(String path, String method) {
+        return routes.stream().filter(route -> route.matches(path) && route.answers(method)).findFirst();
+    }
+
     private static PublicRoute of(RouteDefinition route) {
-        List<String> paths = route.getPredicates().stream()
-                .filter(predicate -> predicate.getName().equals("Path"))
+        List<String> paths = argumentsOf(route, "Path").toList();
+        Set<String> methods = argumentsOf(route, "Method").map(method -> method.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        Set<String> kinds = Arrays.stream(String.valueOf(route.getMetadata().getOrDefault(KEY_KINDS, "data")).split(","))
+                .map(String::trim).collect(Collectors.toSet());
+        boolean rewrites = route.getFilters().stream().map(FilterDefinition::getName).anyMatch("RewritePath"::equals);
+        return PublicRoute.of(route.getId(), paths, kinds, rewrites, methods);
+    }
+
+    private static Stream<String> argumentsOf(RouteDefinition route, String predicateName) {
+        return route.getPredicates().stream()
+                .filter(predicate -> predicate.getName().equals(predicateName))
                 .map(PredicateDefinition::getArgs)
                 .map(Map::values)
                 .flatMap(Collection::stream)
                 .flatMap(value -> Arrays.stream(value.split(",")))
-                .map(String::trim)
-                .toList();
-        Set<String> kinds = Arrays.stream(String.valueOf(route.getMetadata().getOrDefault(KEY_KINDS, "data")).split(","))
-                .map(String::trim).collect(Collectors.toSet());
-        boolean rewrites = route.getFilters().stream().map(FilterDefinition::getName).anyMatch("RewritePath"::equals);
-        return PublicRoute.of(route.getId(), paths, kinds, rewrites);
+                .map(String::trim);
     }
 }

@@ -35,6 +35,22 @@ class ContractDocumentTest {
     }
 
     @Test
+    void anOperationWhoseMethodHasARouteOfItsOwnIsDescribedWithThatRoutesKeys() {
+        PublicRoutes split = new PublicRoutes(List.of(
+                PublicRoute.of("tickets-widget", List.of("/external/v1/tickets"), Set.of("data", "public"), false, Set.of("post")),
+                PublicRoute.of("tickets", List.of("/external/v1/tickets", "/external/v1/tickets/**"), Set.of("data"), false)));
+
+        ObjectNode merged = ContractDocument.merge(Map.of("customer", document("""
+                {"paths": {"/external/v1/tickets": {"post": {}, "get": {}}}}
+                """)), split, List.of());
+
+        JsonNode post = merged.at("/paths/~1external~1v1~1tickets/post/security");
+        JsonNode get = merged.at("/paths/~1external~1v1~1tickets/get/security");
+        assertThat(post.valueStream().flatMap(scheme -> scheme.propertyNames().stream()).toList()).contains("ApiKey", "PublicKey");
+        assertThat(get.valueStream().flatMap(scheme -> scheme.propertyNames().stream()).toList()).containsExactly("ApiKey");
+    }
+
+    @Test
     void pathsNoRouteForwardsAreLeftOut() {
         ObjectNode merged = ContractDocument.merge(Map.of("analytics", document("""
                 {"paths": {"/internal/v1/replay": {"get": {}}, "/fallback/{service}": {"get": {}},

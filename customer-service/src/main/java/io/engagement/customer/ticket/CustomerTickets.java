@@ -1,0 +1,24 @@
+package io.engagement.customer.ticket;
+
+import io.engagement.customer.customer.ErasedCustomerData;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * An erased customer's tickets are deleted whole, not stripped of their name: a subject or a
+ * description written by the person may say who they are.
+ */
+@Component
+class CustomerTickets implements ErasedCustomerData {
+
+    private final TicketStore store;
+
+    CustomerTickets(TicketStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public Mono<Void> forget(long organizationId, String customerId, String email) {
+        return store.deleteOf(organizationId, customerId, email);
+    }
+}

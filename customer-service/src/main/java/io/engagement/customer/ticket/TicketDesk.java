@@ -1,0 +1,129 @@
+package io.engagement.customer.ticket;
+
+import io.engagement.customer.customer.CustomerDirectory;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.settings.OrganizationSettings;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Opens and changes tickets: tags are checked against the organization's ticketing tags (and kept
+ * in their spelling), a customer id against its customers, and a new ticket is assigned by the
+ * first auto-assignment rule whose tag it has.
+ */
+@Component
+class TicketDesk {
+
+    private final TicketStore store;
+    private final EntityOutbox<Ticket> events;
+    private final OrganizationSettings<TicketingSettings> settings;
+    private final CustomerDirectory customers;
+    private final IdSequences ids;
+
+    TicketDesk(TicketStore store, EntityOutbox<Ticket> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers,
+               IdSequences ids) {
+        this.store = store;
+        this.events = events;
+        this.settings = settings;
+        this.customers = customers;
+        this.ids = ids;
+    }
+
+    /**
+     * The request's context when its key is a data key. The gateway already lets only data keys
+     * through to every ticket route but the creation; this keeps it so if a route is widened.
+     */
+    static OrgContext dataKeyContext(ServerWebExchange exchange) {
+        OrgContext context = OrgContext.of(exchange);
+        if (context.keyKind() != KeyKind.DATA) {
+            throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
+        }
+        return context;
+    }
+
+    /** A data key may always open a ticket; the public key (the chat widget) only while the organization allows it. */
+    Mono<Void> mayOpen(OrgContext context) {
+        return switch (context.keyKind()) {
+            case DATA -> Mono.empty();
+            case PUBLIC -> settings.read(context.organizationId())
+                    .flatMap(ticketing -> ticketing.userTicketsEnabled() ? Mono.<Void>empty()
+                            : Mono.error(ApiException.forbidden("User tickets are disabled for this organization")));
+            default -> Mono.error(ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation"));
+        };
+    }
+
+    Mono<Ticket> open(long organizationId, NewTicket request) {
+        return settings.read(organizationId).flatMap(ticketing -> {
+            List<ErrorDetail> faults = new ArrayList<>();
+            List<String> tags = ticketing.ticketTags(request.tagsOrNone(), Loc.body().field("tags"), faults);
+            return customerFaults(organizationId, request.customerId(), faults)
+                    .then(Mono.defer(() -> write(organizationId, request, tags, ticketing)));
+        });
+    }
+
+    Mono<Ticket> find(long organizationId, String ticketId) {
+        return store.find(organizationId, ticketId).switchIfEmpty(Mono.error(TicketDesk::notFound));
+    }
+
+    /**
+     * Applies the change. New tags assign the ticket by the rules only when it has no assignee and
+     * the change does not name one: a person's choice, or the assignment the ticket was opened with,
+     * is never undone by retagging.
+     */
+    Mono<Ticket> change(long organizationId, String ticketId, TicketChange change) {
+        return find(organizationId, ticketId).flatMap(current -> change.isEmpty() ? Mono.just(current)
+                : settings.read(organizationId).flatMap(ticketing -> {
+                    List<ErrorDetail> faults = new ArrayList<>();
+                    List<String> tags = change.tags().map(given -> ticketing.ticketTags(given, Loc.body().field("tags"), faults))
+                            .orElse(current.tags());
+                    if (!faults.isEmpty()) {
+                        return Mono.error(new RequestValidationException(faults));
+                    }
+                    String assignee = change.assigneeGiven() ? change.assigneeEmail()
+                            : current.assigneeEmail() == null && change.tags().isPresent() ? ticketing.assigneeFor(tags).orElse(null)
+                            : current.assigneeEmail();
+                    Ticket changed = new Ticket(current.ticketId(), change.status().orElse(current.status()), current.subject(),
+                            current.description(), current.customerId(), current.email(), tags, assignee, current.timeCreated(),
+                            TicketStore.now());
+                    return store.update(organizationId, changed).switchIfEmpty(Mono.error(TicketDesk::notFound));
+                }).doOnNext(written -> events.publish(List.of(written))).map(TicketStore::fromDocument));
+    }
+
+    private Mono<Void> customerFaults(long organizationId, String customerId, List<ErrorDetail> faults) {
+        Mono<Void> checked = customerId == null ? Mono.empty() : customers.exists(organizationId, customerId)
+                .doOnNext(known -> {
+                    if (!known) {
+                        faults.add(Violations.valueError(Loc.body().field("customer_id"), customerId, "customer not found"));
+                    }
+                })
+                .then();
+        return checked.then(Mono.defer(() -> faults.isEmpty() ? Mono.empty() : Mono.error(new RequestValidationException(faults))));
+    }
+
+    private Mono<Ticket> write(long organizationId, NewTicket request, List<String> tags, TicketingSettings ticketing) {
+        Instant now = TicketStore.now();
+        Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), request.customerId(),
+                request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now);
+        return ids.next(TicketStore.COLLECTION)
+                .flatMap(id -> store.insert(id, organizationId, ticket))
+                .doOnNext(written -> events.publish(List.of(written)))
+                .thenReturn(ticket);
+    }
+
+    private static ApiException notFound() {
+        return ApiException.notFound("Ticket");
+    }
+}

@@ -1,0 +1,155 @@
+package io.engagement.customer.ticket;
+
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.PagedFind;
+import org.bson.Document;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+import static io.engagement.platform.store.Documents.date;
+import static io.engagement.platform.store.Documents.instantOf;
+
+/**
+ * Tickets in this service's database. {@code _id} counts up, so tickets opened within the same
+ * millisecond still list newest first; {@code ticket_id} is the random public id. Tags and e-mails are also
+ * kept lower-cased ({@code tag_keys}, {@code assignee_key}, {@code email_key}) so the filters and the
+ * erasure match them whatever their case. Every query starts from the organization, and so does
+ * every index: one per list filter, each ending with the list's order.
+ */
+@Component
+class TicketStore implements StartupWork {
+
+    static final String COLLECTION = "tickets";
+
+    private final ReactiveMongoTemplate mongo;
+
+    TicketStore(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @Override
+    public Mono<Void> prepare() {
+        var indexes = mongo.indexOps(COLLECTION);
+        return Flux.concat(
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("ticket_id", Sort.Direction.ASC).unique()),
+                        indexes.createIndex(newestFirst()),
+                        indexes.createIndex(newestFirst("status")),
+                        indexes.createIndex(newestFirst("tag_keys")),
+                        indexes.createIndex(newestFirst("assignee_key")),
+                        indexes.createIndex(newestFirst("customer_id")),
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC)))
+                .then();
+    }
+
+    Mono<Document> insert(long id, long organizationId, Ticket ticket) {
+        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.CREATED)),
+                COLLECTION);
+    }
+
+    Mono<Ticket> find(long organizationId, String ticketId) {
+        return mongo.findOne(byId(organizationId, ticketId), Document.class, COLLECTION).map(TicketStore::fromDocument);
+    }
+
+    /** Writes the changed ticket, marked for its {@code ticket.updated} event; empty if it is gone meanwhile. */
+    Mono<Document> update(long organizationId, Ticket changed) {
+        Update update = new Update()
+                .set("status", changed.status())
+                .set("tags", changed.tags())
+                .set("tag_keys", keys(changed.tags()))
+                .set("assignee_email", changed.assigneeEmail())
+                .set("assignee_key", key(changed.assigneeEmail()))
+                .set("time_updated", date(changed.timeUpdated()))
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.UPDATED));
+        return mongo.findAndModify(byId(organizationId, changed.ticketId()), update, FindAndModifyOptions.options().returnNew(true),
+                Document.class, COLLECTION);
+    }
+
+    Mono<PageEnvelope<Ticket>> page(long organizationId, TicketQuery query) {
+        Criteria filter = Criteria.where("organization_id").is(organizationId);
+        query.status().ifPresent(status -> filter.and("status").is(status));
+        query.tag().ifPresent(tag -> filter.and("tag_keys").is(TicketingSettings.tagKey(tag)));
+        query.assigneeEmail().ifPresent(email -> filter.and("assignee_key").is(key(email)));
+        query.customerId().ifPresent(customerId -> filter.and("customer_id").is(customerId));
+        return PagedFind.page(mongo, COLLECTION, filter, "time_created", false, query.page())
+                .map(PagedFind.mapped(TicketStore::fromDocument));
+    }
+
+    /** Every ticket that names the customer, by id or by e-mail; safe to repeat. */
+    Mono<Void> deleteOf(long organizationId, String customerId, String email) {
+        Mono<Void> byCustomer = mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId)),
+                COLLECTION).then();
+        Mono<Void> byEmail = email == null ? Mono.empty()
+                : mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId).and("email_key").is(key(email))), COLLECTION).then();
+        return byCustomer.then(byEmail);
+    }
+
+    static Document toDocument(long id, long organizationId, Ticket ticket) {
+        return new Document("_id", id)
+                .append("organization_id", organizationId)
+                .append("ticket_id", ticket.ticketId())
+                .append("status", ticket.status())
+                .append("subject", ticket.subject())
+                .append("description", ticket.description())
+                .append("customer_id", ticket.customerId())
+                .append("email", ticket.email())
+                .append("email_key", key(ticket.email()))
+                .append("tags", ticket.tags())
+                .append("tag_keys", keys(ticket.tags()))
+                .append("assignee_email", ticket.assigneeEmail())
+                .append("assignee_key", key(ticket.assigneeEmail()))
+                .append("time_created", date(ticket.timeCreated()))
+                .append("time_updated", date(ticket.timeUpdated()));
+    }
+
+    static Ticket fromDocument(Document document) {
+        return new Ticket(
+                document.getString("ticket_id"),
+                document.getString("status"),
+                document.getString("subject"),
+                document.getString("description"),
+                document.getString("customer_id"),
+                document.getString("email"),
+                document.getList("tags", String.class, List.of()),
+                document.getString("assignee_email"),
+                instantOf(document, "time_created"),
+                instantOf(document, "time_updated"));
+    }
+
+    private static Index newestFirst(String... filtered) {
+        Index index = new Index().on("organization_id", Sort.Direction.ASC);
+        for (String field : filtered) {
+            index.on(field, Sort.Direction.ASC);
+        }
+        return index.on("time_created", Sort.Direction.DESC).on("_id", Sort.Direction.DESC);
+    }
+
+    private static Query byId(long organizationId, String ticketId) {
+        return Query.query(Criteria.where("organization_id").is(organizationId).and("ticket_id").is(ticketId));
+    }
+
+    private static String key(String email) {
+        return email == null ? null : email.strip().toLowerCase(Locale.ROOT);
+    }
+
+    private static List<String> keys(List<String> tags) {
+        return tags.stream().map(TicketingSettings::tagKey).toList();
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+    }
+}
