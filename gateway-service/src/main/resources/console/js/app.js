@@ -74,6 +74,7 @@ async function route() {
     mount(view, h('h1', {}, PAGES[page]), h('p', { class: 'notice error', role: 'alert' }, failure.message));
   }
   view.dataset.page = page;
+  view.dataset.route = location.hash;
   view.focus({ preventScroll: true });
   announce(`${PAGES[page]} loaded`);
 }
