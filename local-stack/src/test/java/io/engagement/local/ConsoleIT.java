@@ -9,10 +9,13 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.JsonNode;
@@ -27,7 +30,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.logging.Level;
 import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,7 +49,8 @@ class ConsoleIT {
     private static final Path CHROMEDRIVER = Path.of(System.getProperty("engagement.chromedriver", "/usr/bin/chromedriver"));
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
     private static final Dimension LAPTOP = new Dimension(1280, 900);
-    private static final Dimension PHONE = new Dimension(375, 812);
+    /** A phone's viewport, emulated through the DevTools protocol (a window cannot be made that narrow). */
+    private static final Map<String, Object> PHONE = Map.of("width", 375, "height", 812, "deviceScaleFactor", 1, "mobile", true);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static RunningSuite suite;
@@ -64,10 +70,13 @@ class ConsoleIT {
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
                 .build();
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
         ChromeOptions options = new ChromeOptions()
                 .setBinary(CHROMIUM.toFile())
                 .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                         "--user-data-dir=" + Files.createTempDirectory(Path.of("target"), "console-profile-").toAbsolutePath());
+        options.setCapability("goog:loggingPrefs", logs);
         browser = new ChromeDriver(service, options);
         browser.manage().window().setSize(LAPTOP);
         wait = new WebDriverWait(browser, Duration.ofSeconds(20));
@@ -122,7 +131,7 @@ class ConsoleIT {
         WebElement key = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("api-key")));
         key.sendKeys("not-a-key" + Keys.ENTER);
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("api-key-error"), "This key was refused"));
-        assertThat(key.getAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(key.getDomAttribute("aria-invalid")).isEqualTo("true");
         screenshot("sign-in");
 
         key.sendKeys(Keys.chord(Keys.CONTROL, "a"), org.apiKey() + Keys.ENTER);
@@ -262,9 +271,8 @@ class ConsoleIT {
             assertThat(browser.findElement(By.cssSelector("#nav a[aria-current=page]")).getAttribute("href")).as(route)
                     .endsWith(route.replaceAll("^(#/[a-z]+).*", "$1"));
             screenshot(route.substring(2).replace('/', '-'));
-            browser.manage().window().setSize(PHONE);
-            assertThat(browser.executeScript("return document.documentElement.scrollWidth <= window.innerWidth")).as(route).isEqualTo(true);
-            browser.manage().window().setSize(LAPTOP);
+            phone(() -> assertThat(browser.executeScript("return [window.innerWidth, document.documentElement.scrollWidth]"))
+                    .as(route + ": the viewport's width, then the page's").isEqualTo(List.of(375L, 375L)));
         }
     }
 
@@ -286,25 +294,44 @@ class ConsoleIT {
     }
 
     private static void awaitRoute(String route) {
-        wait.until(driver -> route.equals(driver.findElement(By.id("view")).getAttribute("data-route"))
-                && driver.findElements(By.cssSelector("main [aria-busy=true]")).isEmpty());
+        try {
+            wait.until(driver -> route.equals(driver.findElement(By.id("view")).getDomAttribute("data-route"))
+                    && driver.findElements(By.cssSelector("main [aria-busy=true]")).isEmpty());
+        } catch (TimeoutException notRendered) {
+            throw new AssertionError("the console did not render " + route + " at " + browser.getCurrentUrl() + "; the page holds "
+                    + browser.findElement(By.tagName("main")).getDomProperty("outerHTML") + "; the browser logged "
+                    + browser.manage().logs().get(LogType.BROWSER).getAll(), notRendered);
+        }
     }
 
     /** The control a visible label names, as a keyboard or screen-reader user finds it. */
     private static WebElement labelled(WebElement form, String label) {
         WebElement labelElement = form.findElement(By.xpath(".//label[normalize-space()='" + label + "']"));
-        return form.findElement(By.id(labelElement.getAttribute("for")));
+        return form.findElement(By.id(labelElement.getDomAttribute("for")));
     }
 
     /** The current page at laptop width and at phone width. */
     private static void screenshot(String name) {
         try {
             Files.write(SCREENSHOTS.resolve(name + "-laptop.png"), browser.getScreenshotAs(OutputType.BYTES));
-            browser.manage().window().setSize(PHONE);
-            Files.write(SCREENSHOTS.resolve(name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
-            browser.manage().window().setSize(LAPTOP);
         } catch (IOException failure) {
             throw new UncheckedIOException(failure);
+        }
+        phone(() -> {
+            try {
+                Files.write(SCREENSHOTS.resolve(name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
+            } catch (IOException failure) {
+                throw new UncheckedIOException(failure);
+            }
+        });
+    }
+
+    private static void phone(Runnable check) {
+        browser.executeCdpCommand("Emulation.setDeviceMetricsOverride", PHONE);
+        try {
+            check.run();
+        } finally {
+            browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         }
     }
 }
