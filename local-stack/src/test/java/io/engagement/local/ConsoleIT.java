@@ -150,6 +150,9 @@ class ConsoleIT {
 
     @Test
     void aCustomerCreatedThroughTheFormIsFoundInTheTableAndShowsItsSegment() {
+        Answer other = suite.post("/external/v1/customers", "{\"name\": \"Grace Other\", \"email\": \"grace-" + UUID.randomUUID()
+                + "@example.com\", \"source\": \"api\"}", "x-api-key", org.apiKey());
+        assertThat(other.status()).as(other.body()).isEqualTo(201);
         open("#/customers");
         String email = "ada-" + UUID.randomUUID() + "@example.com";
         WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("customer-create")));
@@ -164,8 +167,12 @@ class ConsoleIT {
         assertThat(listed.json().at("/data/0/city").asString()).isEqualTo("Lagos");
         screenshot("customers");
 
+        WebElement unfiltered = browser.findElement(By.cssSelector("#customer-results table"));
+        assertThat(unfiltered.getText()).contains("Customers: 2 in all", "Grace Other");
         browser.findElement(By.id("customer-search")).sendKeys(email + Keys.ENTER);
+        wait.until(ExpectedConditions.stalenessOf(unfiltered));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("customer-results"), "Customers: 1 in all"));
+        assertThat(browser.findElement(By.id("customer-results")).getText()).doesNotContain("Grace Other");
         browser.findElement(By.linkText("Ada Console")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("main"), "Last session"));
         String activity = browser.findElement(By.xpath("//section[h2='Activity']")).getText();
