@@ -127,7 +127,7 @@ class ConsoleIT {
     @Test
     void signingInKeepsOnlyTheKeyInSessionStorageAndSigningOutForgetsIt() {
         open("");
-        browser.executeScript("sessionStorage.clear()");
+        browser.executeScript("sessionStorage.clear(); history.replaceState(null, '', location.pathname);");
         browser.navigate().refresh();
         WebElement key = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("api-key")));
         key.sendKeys("not-a-key" + Keys.ENTER);
