@@ -253,6 +253,27 @@ class ConsoleIT {
     }
 
     @Test
+    void aRefusedSettingsFieldShowsTheApisMessageBesideThatFieldOnly() {
+        open("#/settings/activity-segments");
+        WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("settings-activity-segments")));
+        WebElement active = labelled(form, "Active within (days)");
+        active.clear();
+        active.sendKeys("0");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+
+        WebElement message = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-error-for='active_days']")));
+        Answer refused = new Alerts(suite, org).put("/external/v1/settings/activity-segments",
+                "{\"active_days\": 0, \"slightly_active_days\": 30, \"dormant_days\": 60}");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+        assertThat(message.getText()).isEqualTo(refused.json().at("/detail/0/msg").asString());
+        assertThat(active.getDomAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(browser.switchTo().activeElement()).isEqualTo(active);
+        assertThat(form.findElements(By.cssSelector(".field-error")).stream().filter(WebElement::isDisplayed)).hasSize(1);
+        assertThat(suite.get("/external/v1/settings/activity-segments", "x-api-key", org.apiKey()).json().get("active_days").asInt()).isEqualTo(7);
+        screenshot("settings-refused");
+    }
+
+    @Test
     void anAlertIsAcknowledgedFromTheList() {
         Alerts alerts = new Alerts(suite, org);
         String rule = alerts.rule(Alerts.countRule("high_error_frequency", 1));
