@@ -1,0 +1,369 @@
+package io.engagement.local;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The web console in Debian's headless Chromium, driven through its chromedriver, against the
+ * running suite: one browser for the class, an organization of its own, a screenshot of every
+ * page at laptop and phone width under {@code target/console-screenshots/}.
+ */
+class ConsoleIT {
+
+    private static final Path CHROMIUM = Path.of(System.getProperty("engagement.chromium", "/usr/bin/chromium"));
+    private static final Path CHROMEDRIVER = Path.of(System.getProperty("engagement.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+    private static final Dimension LAPTOP = new Dimension(1280, 900);
+    /** A phone's viewport, emulated through the DevTools protocol (a window cannot be made that narrow). */
+    private static final Map<String, Object> PHONE = Map.of("width", 375, "height", 812, "deviceScaleFactor", 1, "mobile", true);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private static RunningSuite suite;
+    private static RunningSuite.Organization org;
+    private static ChromeDriver browser;
+    private static WebDriverWait wait;
+
+    @BeforeAll
+    static void start() throws IOException {
+        assertThat(CHROMIUM).as("Chromium is needed for the browser tests (.ci/run installs Debian's chromium)").isExecutable();
+        assertThat(CHROMEDRIVER).as("chromedriver is needed for the console tests (.ci/run installs Debian's chromium-driver)").isExecutable();
+        suite = RunningSuite.get();
+        org = suite.createOrganization("Console " + UUID.randomUUID());
+        Files.createDirectories(SCREENSHOTS);
+        // both binaries named, so Selenium Manager never looks for a browser or driver on the network
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        ChromeOptions options = new ChromeOptions()
+                .setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                        "--user-data-dir=" + Files.createTempDirectory(Path.of("target"), "console-profile-").toAbsolutePath());
+        options.setCapability("goog:loggingPrefs", logs);
+        browser = new ChromeDriver(service, options);
+        browser.manage().window().setSize(LAPTOP);
+        wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @BeforeEach
+    void laptopWidth() {
+        browser.manage().window().setSize(LAPTOP);
+    }
+
+    @Test
+    void theConsoleIsServedWithoutAKeyUnderAPolicyThatAllowsOnlyItsOwnOrigin() {
+        Answer bare = suite.get("/console");
+        assertThat(bare.status()).isEqualTo(308);
+        assertThat(bare.header("Location")).isEqualTo("/console/");
+
+        Answer index = suite.get("/console/");
+        assertThat(index.status()).isEqualTo(200);
+        assertThat(index.header("Content-Type")).startsWith("text/html");
+        assertThat(index.header("Content-Security-Policy")).contains("default-src 'self'", "script-src 'self'", "frame-ancestors 'none'")
+                .doesNotContain("unsafe-inline");
+        assertThat(index.header("Cache-Control")).isEqualTo("no-cache");
+        assertThat(index.header("RateLimit-Limit")).isNull();
+        assertThat(index.body()).contains("<script type=\"module\" src=\"js/app.js\"></script>");
+
+        Answer module = suite.get("/console/js/forms.js");
+        assertThat(module.status()).isEqualTo(200);
+        assertThat(module.header("Content-Type")).containsAnyOf("text/javascript", "application/javascript");
+
+        Answer chart = suite.get("/console/lib/uplot/dist/uPlot.esm.js");
+        assertThat(chart.status()).as("uPlot from its WebJar, named without its version").isEqualTo(200);
+        assertThat(chart.body()).contains("export");
+        assertThat(chart.header("Cache-Control")).isEqualTo("max-age=86400");
+
+        Answer missing = suite.get("/console/no-such-module.js");
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.json().get("detail").asString()).isEqualTo("Not Found");
+    }
+
+    @Test
+    void signingInKeepsOnlyTheKeyInSessionStorageAndSigningOutForgetsIt() {
+        open("");
+        browser.executeScript("sessionStorage.clear(); history.replaceState(null, '', location.pathname);");
+        browser.navigate().refresh();
+        WebElement key = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("api-key")));
+        key.sendKeys("not-a-key" + Keys.ENTER);
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("api-key-error"), "This key was refused"));
+        assertThat(key.getDomAttribute("aria-invalid")).isEqualTo("true");
+        screenshot("sign-in");
+
+        key.sendKeys(Keys.chord(Keys.CONTROL, "a"), org.apiKey() + Keys.ENTER);
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+        awaitRoute("#/customers");
+        assertThat(browser.executeScript("return [sessionStorage.length, localStorage.length, document.cookie]"))
+                .isEqualTo(List.of(1L, 0L, ""));
+        assertThat(browser.executeScript("return sessionStorage.getItem('engagement.console.key')")).isEqualTo(org.apiKey());
+
+        browser.findElement(By.id("sign-out")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("api-key")));
+        assertThat(browser.executeScript("return sessionStorage.length")).isEqualTo(0L);
+        assertThat(browser.findElement(By.id("nav")).isDisplayed()).isFalse();
+    }
+
+    @Test
+    void aCustomerCreatedThroughTheFormIsFoundInTheTableAndShowsItsSegment() {
+        Answer other = suite.post("/external/v1/customers", "{\"name\": \"Grace Other\", \"email\": \"grace-" + UUID.randomUUID()
+                + "@example.com\", \"source\": \"api\"}", "x-api-key", org.apiKey());
+        assertThat(other.status()).as(other.body()).isEqualTo(201);
+        open("#/customers");
+        String email = "ada-" + UUID.randomUUID() + "@example.com";
+        WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("customer-create")));
+        labelled(form, "Name").sendKeys("Ada Console");
+        labelled(form, "Email").sendKeys(email);
+        labelled(form, "City").sendKeys("Lagos");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+
+        wait.until(ExpectedConditions.textToBePresentInElement(form, "Created Ada Console"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("customer-results"), email));
+        Answer listed = suite.get("/external/v1/customers?search=" + email, "x-api-key", org.apiKey());
+        assertThat(listed.json().at("/data/0/city").asString()).isEqualTo("Lagos");
+        screenshot("customers");
+
+        WebElement unfiltered = browser.findElement(By.cssSelector("#customer-results table"));
+        assertThat(unfiltered.getText()).contains("Customers: 2 in all", "Grace Other");
+        browser.findElement(By.id("customer-search")).sendKeys(email + Keys.ENTER);
+        wait.until(ExpectedConditions.stalenessOf(unfiltered));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("customer-results"), "Customers: 1 in all"));
+        assertThat(browser.findElement(By.id("customer-results")).getText()).doesNotContain("Grace Other");
+        browser.findElement(By.linkText("Ada Console")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("main"), "Last session"));
+        String activity = browser.findElement(By.xpath("//section[h2='Activity']")).getText();
+        assertThat(activity).contains("Segment", "inactive", "Never seen");
+        screenshot("customer");
+    }
+
+    @Test
+    void aCollectionsTrendIsDrawnAsAChart() {
+        PageAnalytics analytics = new PageAnalytics(suite, org);
+        String prefix = "/console-" + UUID.randomUUID();
+        String collection = analytics.createdId("{\"name\": \"Checkout\", \"description\": \"The checkout funnel\", \"url_patterns\": [\"" + prefix + "\"]}");
+        Instant now = Instant.now();
+        List<ObjectNode> views = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            views.add(analytics.view("yesterday-" + i, prefix + "/cart", PageAnalytics.at(PageAnalytics.yesterday(), "1" + i + ":00:00")));
+        }
+        views.add(analytics.view("today-1", prefix + "/cart", now.minusSeconds(60)));
+        views.add(analytics.view("today-1", prefix + "/pay", now.minusSeconds(30)));
+        analytics.send(views);
+        String range = "?start=" + PageAnalytics.yesterday() + "&end=" + PageAnalytics.today();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                .until(() -> analytics.analytics(collection, range).at("/summary/total_visits").asInt() == 6);
+
+        open("#/collections/" + collection);
+        // the default range, the last 30 days, holds yesterday and today
+        assertThat(browser.findElement(By.id("trend-caption")).getText()).contains(PageAnalytics.today().toString());
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#trend-chart canvas")));
+        // the visits line in its own colour, not just the axes and grid
+        wait.until(driver -> ((Number) ((JavascriptExecutor) driver).executeScript("""
+                const canvas = document.querySelector('#trend-chart canvas');
+                if (!canvas || !canvas.width) return 0;
+                const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                let line = 0;
+                for (let i = 0; i < pixels.length; i += 4) {
+                  if (pixels[i + 3] > 200 && pixels[i] < 90 && pixels[i + 1] > 80 && pixels[i + 1] < 150 && pixels[i + 2] > 200) line++;
+                }
+                return line;""")).intValue() > 50);
+        String summary = browser.findElement(By.cssSelector("[aria-label=Summary]")).getText();
+        assertThat(summary).contains("6\nVisits");
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains(prefix + "/cart", prefix + "/pay", "pattern:" + prefix);
+        screenshot("collection");
+    }
+
+    @Test
+    void invalidSupportHoursShowTheApisMessageBesideTheSlot() {
+        // the support-hours resource belongs to the customer service's dashboard settings; a build without it skips this test
+        Assumptions.assumeTrue(suite.get("/external/v1/settings/support-hours", "x-api-key", org.apiKey()).status() != 404,
+                "GET /external/v1/settings/support-hours is not served by this build");
+        open("#/settings/support-hours");
+        WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("settings-support-hours")));
+        if (form.findElements(By.cssSelector("[data-path='schedule.monday.0.start']")).isEmpty()) {
+            form.findElement(By.cssSelector("[data-path='schedule.monday'] > div > button")).click();
+        }
+        WebElement start = form.findElement(By.cssSelector("[data-path='schedule.monday.0.start']"));
+        WebElement end = form.findElement(By.cssSelector("[data-path='schedule.monday.0.end']"));
+        start.clear();
+        start.sendKeys("18:00");
+        end.clear();
+        end.sendKeys("09:00");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+
+        WebElement message = wait.until(driver -> form.findElements(By.cssSelector("[data-error-for^='schedule.monday']")).stream()
+                .filter(slot -> !slot.getText().isBlank()).findFirst().orElse(null));
+        assertThat(form.findElements(By.cssSelector("[data-path^='schedule.monday'][aria-invalid=true]"))).isNotEmpty();
+
+        // the same document sent by hand is refused with the message the form shows
+        ObjectNode document = (ObjectNode) suite.get("/external/v1/settings/support-hours", "x-api-key", org.apiKey()).json();
+        ((ObjectNode) document.get("schedule")).putArray("monday").addObject().put("start", "18:00").put("end", "09:00");
+        Answer refused = new Alerts(suite, org).put("/external/v1/settings/support-hours", document.toString());
+        assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+        List<String> messages = StreamSupport.stream(refused.json().get("detail").spliterator(), false)
+                .map(entry -> entry.get("msg").asString()).toList();
+        assertThat(messages).anyMatch(message.getText()::contains);
+        assertThat(suite.get("/external/v1/settings/support-hours", "x-api-key", org.apiKey()).json().at("/schedule/monday/0/start").asString())
+                .isNotEqualTo("18:00");
+        screenshot("support-hours");
+    }
+
+    @Test
+    void aRefusedSettingsFieldShowsTheApisMessageBesideThatFieldOnly() {
+        open("#/settings/activity-segments");
+        WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("settings-activity-segments")));
+        WebElement active = labelled(form, "Active within (days)");
+        active.clear();
+        active.sendKeys("0");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+
+        WebElement message = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-error-for='active_days']")));
+        Answer refused = new Alerts(suite, org).put("/external/v1/settings/activity-segments",
+                "{\"active_days\": 0, \"slightly_active_days\": 30, \"dormant_days\": 60}");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+        assertThat(message.getText()).isEqualTo(refused.json().at("/detail/0/msg").asString());
+        assertThat(active.getDomAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(browser.switchTo().activeElement()).isEqualTo(active);
+        assertThat(form.findElements(By.cssSelector(".field-error")).stream().filter(WebElement::isDisplayed)).hasSize(1);
+        assertThat(suite.get("/external/v1/settings/activity-segments", "x-api-key", org.apiKey()).json().get("active_days").asInt()).isEqualTo(7);
+        screenshot("settings-refused");
+    }
+
+    @Test
+    void anAlertIsAcknowledgedFromTheList() {
+        Alerts alerts = new Alerts(suite, org);
+        String rule = alerts.rule(Alerts.countRule("high_error_frequency", 1));
+        alerts.events(List.of(Alerts.consoleError("console-" + UUID.randomUUID(), Instant.now().minusSeconds(5))));
+        String alertId = alerts.awaitAlert(rule).get("alert_id").asString();
+
+        open("#/alerts");
+        By acknowledge = By.cssSelector("button[data-alert='" + alertId + "']");
+        screenshot("alerts");
+        wait.until(ExpectedConditions.elementToBeClickable(acknowledge)).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("span[data-alert='" + alertId + "']"), "acknowledged"));
+
+        JsonNode alert = alerts.get(Alerts.ALERTS + "/" + alertId).json();
+        assertThat(alert.get("status").asString()).isEqualTo("acknowledged");
+        assertThat(browser.findElement(By.id("alert-list")).getText()).contains("high_error_frequency");
+    }
+
+    @Test
+    void everyPageRendersAtLaptopAndPhoneWidthWithoutSpillingSideways() {
+        List<String> routes = List.of("#/customers", "#/companies", "#/collections", "#/sessions", "#/alerts", "#/messages/email",
+                "#/messages/sms", "#/tickets", "#/bot", "#/settings/widget", "#/settings/support-hours", "#/settings/reminders",
+                "#/settings/alert-triggers", "#/settings/activity-segments", "#/settings/ticketing", "#/settings/whatsapp");
+        for (String route : routes) {
+            open(route);
+            WebElement heading = browser.findElement(By.cssSelector("main h1"));
+            assertThat(heading.getText()).as(route).isNotBlank();
+            assertThat(browser.findElement(By.cssSelector("#nav a[aria-current=page]")).getAttribute("href")).as(route)
+                    .endsWith(route.replaceAll("^(#/[a-z]+).*", "$1"));
+            screenshot(route.substring(2).replace('/', '-'));
+            phone(() -> assertThat(browser.executeScript("return [window.innerWidth, document.documentElement.scrollWidth]"))
+                    .as(route + ": the viewport's width, then the page's").isEqualTo(List.of(375L, 375L)));
+        }
+    }
+
+    /** Opens a route signed in with the organization's key, and waits until its page has rendered. */
+    private static void open(String route) {
+        if (!browser.getCurrentUrl().startsWith(suite.gateway().resolve("/console/").toString())) {
+            browser.get(suite.gateway().resolve("/console/").toString());
+            wait.until(driver -> ((JavascriptExecutor) driver).executeScript("return document.readyState").equals("complete"));
+        }
+        if (route.isEmpty()) {
+            return;
+        }
+        browser.executeScript("""
+                document.getElementById('view').removeAttribute('data-route');
+                sessionStorage.setItem('engagement.console.key', arguments[0]);
+                if (location.hash === arguments[1]) window.dispatchEvent(new HashChangeEvent('hashchange'));
+                else location.hash = arguments[1];""", org.apiKey(), route);
+        awaitRoute(route);
+    }
+
+    private static void awaitRoute(String route) {
+        try {
+            wait.until(driver -> route.equals(driver.findElement(By.id("view")).getDomAttribute("data-route"))
+                    && driver.findElements(By.cssSelector("main [aria-busy=true]")).isEmpty());
+        } catch (TimeoutException notRendered) {
+            throw new AssertionError("the console did not render " + route + " at " + browser.getCurrentUrl() + "; the page holds "
+                    + browser.findElement(By.tagName("main")).getDomProperty("outerHTML") + "; the browser logged "
+                    + browser.manage().logs().get(LogType.BROWSER).getAll(), notRendered);
+        }
+    }
+
+    /** The control a visible label names, as a keyboard or screen-reader user finds it. */
+    private static WebElement labelled(WebElement form, String label) {
+        WebElement labelElement = form.findElement(By.xpath(".//label[normalize-space()='" + label + "']"));
+        return form.findElement(By.id(labelElement.getDomAttribute("for")));
+    }
+
+    /** The current page at laptop width and at phone width. */
+    private static void screenshot(String name) {
+        try {
+            Files.write(SCREENSHOTS.resolve(name + "-laptop.png"), browser.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException failure) {
+            throw new UncheckedIOException(failure);
+        }
+        phone(() -> {
+            try {
+                Files.write(SCREENSHOTS.resolve(name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
+            } catch (IOException failure) {
+                throw new UncheckedIOException(failure);
+            }
+        });
+    }
+
+    private static void phone(Runnable check) {
+        browser.executeCdpCommand("Emulation.setDeviceMetricsOverride", PHONE);
+        try {
+            check.run();
+        } finally {
+            browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+}
