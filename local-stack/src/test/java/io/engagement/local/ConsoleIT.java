@@ -1,7 +1,6 @@
 package io.engagement.local;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -219,9 +218,6 @@ class ConsoleIT {
 
     @Test
     void invalidSupportHoursShowTheApisMessageBesideTheSlot() {
-        // the support-hours resource belongs to the customer service's dashboard settings; a build without it skips this test
-        Assumptions.assumeTrue(suite.get("/external/v1/settings/support-hours", "x-api-key", org.apiKey()).status() != 404,
-                "GET /external/v1/settings/support-hours is not served by this build");
         open("#/settings/support-hours");
         WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("settings-support-hours")));
         if (form.findElements(By.cssSelector("[data-path='schedule.monday.0.start']")).isEmpty()) {
