@@ -1,5 +1,6 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.page.UrlPattern;
 import io.engagement.analytics.page.PageStore;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;

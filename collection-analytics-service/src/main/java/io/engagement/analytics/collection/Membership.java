@@ -1,5 +1,6 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.page.UrlPattern;
 import io.engagement.analytics.page.RegistryPage;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.engagement.analytics.page;
 
+import io.engagement.platform.page.CanonicalUrl;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;

@@ -1,5 +1,6 @@
 package io.engagement.analytics.page;
 
+import io.engagement.platform.page.CanonicalUrl;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;

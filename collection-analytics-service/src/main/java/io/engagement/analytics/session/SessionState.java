@@ -1,6 +1,6 @@
 package io.engagement.analytics.session;
 
-import io.engagement.analytics.page.CanonicalUrl;
+import io.engagement.platform.page.CanonicalUrl;
 import io.engagement.platform.event.SessionSummarized;
 import tools.jackson.databind.JsonNode;
 

@@ -1,5 +1,6 @@
 package io.engagement.analytics.page;
 
+import io.engagement.platform.page.CanonicalUrl;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -27,15 +27,20 @@ public final class Topics {
     public static final String KEY = "engagement.key.v1";
     /** Each organization's latest {@link OrganizationPolicy}, keyed {@code org:policy}; compacted. */
     public static final String ORGANIZATION = "engagement.organization.v1";
+    /**
+     * Each page collection's latest membership ({@code collection.changed}, or {@code collection.deleted}),
+     * keyed {@code org:collection_id}; compacted, so a reader rebuilds every collection from the log.
+     */
+    public static final String COLLECTION = "engagement.collection.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3));
+            Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3), Map.entry(COLLECTION, 3));
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, COLLECTION);
 
     private Topics() {
     }

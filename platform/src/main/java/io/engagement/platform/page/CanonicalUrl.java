@@ -1,4 +1,4 @@
-package io.engagement.analytics.page;
+package io.engagement.platform.page;
 
 import java.net.URI;
 import java.net.URISyntaxException;
