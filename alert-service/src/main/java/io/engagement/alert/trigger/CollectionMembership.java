@@ -1,7 +1,7 @@
 package io.engagement.alert.trigger;
 
-import io.engagement.platform.page.CanonicalUrl;
-import io.engagement.platform.page.UrlPattern;
+import io.engagement.platform.url.CanonicalUrl;
+import io.engagement.platform.url.UrlPattern;
 
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.engagement.alert.trigger;
 
-import io.engagement.platform.page.CanonicalUrl;
+import io.engagement.platform.url.CanonicalUrl;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

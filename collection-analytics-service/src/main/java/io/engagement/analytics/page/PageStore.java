@@ -1,8 +1,8 @@
 package io.engagement.analytics.page;
 
-import io.engagement.platform.page.CanonicalUrl;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.url.CanonicalUrl;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;

@@ -1,6 +1,5 @@
-package io.engagement.analytics.page;
+package io.engagement.platform.url;
 
-import io.engagement.platform.page.CanonicalUrl;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,4 +1,4 @@
-package io.engagement.platform.page;
+package io.engagement.platform.url;
 
 /**
  * A page collection's URL pattern: a path prefix matched against a page's display URL (its
