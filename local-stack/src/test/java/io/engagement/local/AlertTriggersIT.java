@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import io.engagement.platform.event.Topics;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -168,6 +169,47 @@ class AlertTriggersIT {
     }
 
     @Test
+    void aCustomerOfTwentyDaysWhoNeverViewedTheCollectionIsPromptedToDiscoverItAndOneWhoViewedItIsNot() {
+        PageAnalytics site = new PageAnalytics(suite, org.org());
+        String reports;
+        try (TopicReader topic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.COLLECTION)) {
+            reports = site.createdId("{\"name\": \"Reports\", \"url_patterns\": [\"reports\"]}");
+            // the membership is on its topic before any session is judged against it
+            topic.awaitMatching(record -> record.key().equals(org.org().id() + ":" + reports), 1);
+        }
+        configure(settings -> {
+            on(settings, "feature_discovery", 70);
+            on(settings, "re_engagement", 70);
+            ((ObjectNode) settings.get("feature_discovery")).set("collection_ids", JSON.valueToTree(List.of(reports)));
+        });
+
+        // a customer of 35 days who has seen a report: their return is re-engagement (judged on the same
+        // session summary as discovery), never discovery
+        String reader = "cust-" + UUID.randomUUID();
+        Instant fiveWeeksAgo = now.minus(Duration.ofDays(35));
+        org.events(List.of(as(reader, page("page_view", "s-" + UUID.randomUUID(), "https://app.example.com/reports/weekly",
+                fiveWeeksAgo, ""))));
+        String readerBack = "s-" + UUID.randomUUID();
+        org.events(List.of(as(reader, Alerts.pageView(readerBack, now))));
+
+        Instant twentyDaysAgo = now.minus(Duration.ofDays(20));
+        org.events(List.of(withCustomer(Alerts.pageView(session, twentyDaysAgo))));
+        String returning = "s-" + UUID.randomUUID();
+        org.events(List.of(withCustomer(Alerts.pageView(returning, now))));
+
+        JsonNode discovery = awaitTrigger("feature_discovery");
+        assertThat(discovery.get("subject").asString()).isEqualTo(customer);
+        assertThat(discovery.get("message").asString()).isEqualTo("Prompt for feature_discovery");
+        assertThat(discovery.get("value").asDouble()).isEqualTo(20);
+        assertThat(discovery.get("threshold").asDouble()).isEqualTo(14);
+        assertThat(discovery.get("confidence").asDouble()).isEqualTo(82.86);
+        assertThat(prompts(org, returning).json().at("/prompts/0/trigger").asString()).isEqualTo("feature_discovery");
+
+        await().atMost(Alerts.RAISED).pollInterval(Duration.ofMillis(250)).until(() -> subjects("re_engagement").contains(reader));
+        assertThat(subjects("feature_discovery")).containsExactly(customer);
+    }
+
+    @Test
     void aCustomerWhoseCompanyReachedTheMetricGetsTheUpsell() {
         configure(settings -> on(settings, "upsell", 70));
         JsonNode company = org.post("/external/v1/customers/companies",
@@ -259,6 +301,15 @@ class AlertTriggersIT {
 
     private String withCustomer(String event) {
         return event.replace("\"type\"", "\"customer_id\": \"" + customer + "\", \"type\"");
+    }
+
+    private static String as(String customerId, String event) {
+        return event.replace("\"type\"", "\"customer_id\": \"" + customerId + "\", \"type\"");
+    }
+
+    private List<String> subjects(String trigger) {
+        return org.get(Alerts.ALERTS + "?type=trigger." + trigger).json().get("data").valueStream()
+                .map(alert -> alert.get("subject").asString()).toList();
     }
 
     private static String page(String type, String session, String url, Instant at, String extra) {

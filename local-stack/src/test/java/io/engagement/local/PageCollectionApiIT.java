@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import io.engagement.platform.event.Topics;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -151,6 +152,32 @@ class PageCollectionApiIT {
     }
 
     // ---- mappings ----
+
+    @Test
+    void everyChangeOfAMembershipIsPublishedOnTheCollectionTopicKeyedByTheCollection() {
+        try (TopicReader topic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.COLLECTION)) {
+            String id = site.createdId(body(Map.of("name", "Published", "url_patterns", List.of("ticketing"))));
+            assertThat(site.map(id, body(Map.of("page_ids", List.of(page("/billing/invoices"))))).status()).isEqualTo(200);
+            assertThat(site.unmapPattern(id, "ticketing").status()).isEqualTo(200);
+            assertThat(site.delete(id).status()).isEqualTo(200);
+
+            List<JsonNode> events = topic.awaitMatching(record -> record.key().equals(site.org.id() + ":" + id), 4).stream()
+                    .map(TopicReader::json).toList();
+
+            assertThat(events).extracting(event -> event.get("type").asString())
+                    .containsExactly("collection.changed", "collection.changed", "collection.changed", "collection.deleted");
+            assertThat(events).allSatisfy(event -> {
+                assertThat(event.get("org_id").asLong()).isEqualTo(site.org.id());
+                assertThat(event.at("/data/collection_id").asString()).isEqualTo(id);
+                assertThat(event.at("/data/name").asString()).isEqualTo("Published");
+            });
+            assertThat(events.get(0).at("/data/url_patterns").toString()).isEqualTo("[\"/ticketing\"]");
+            assertThat(events.get(0).at("/data/page_ids").size()).isZero();
+            assertThat(events.get(1).at("/data/page_ids").toString()).isEqualTo("[\"" + page("/billing/invoices") + "\"]");
+            assertThat(events.get(2).at("/data/url_patterns").size()).isZero();
+            assertThat(site.read(id, "").status()).isEqualTo(404);
+        }
+    }
 
     @Test
     void pageIdsAndPatternsAreMappedTogetherAndOnce() {

@@ -1,5 +1,6 @@
 package io.engagement.alert.trigger;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -15,21 +16,26 @@ import java.util.stream.Stream;
  * @param priorLastSeenMs    the latest last-seen of every other session: when the customer was seen
  *                           before the latest session; null while the latest is the only one
  * @param fired              once-per-customer marks: {@code onboarding}, {@code upsell:<metric>},
- *                           {@code re_engagement:<session>}
+ *                           {@code re_engagement:<session>}, {@code feature_discovery:<collection ids>}
+ * @param viewedCollections  the page collections the customer has viewed a page of (ids, as the
+ *                           collections were when the view arrived): a set bounded by the
+ *                           organization's collections, never the page history
  */
 record CustomerEvidence(Long companyId, Long firstSeenMs, String latestSessionId, Long latestStartMs, Long latestLastSeenMs,
-                        Long priorLastSeenMs, List<String> fired) {
+                        Long priorLastSeenMs, List<String> fired, List<String> viewedCollections) {
 
     CustomerEvidence {
         fired = fired == null ? List.of() : List.copyOf(fired);
+        viewedCollections = viewedCollections == null ? List.of() : List.copyOf(viewedCollections);
     }
 
     static CustomerEvidence unknown() {
-        return new CustomerEvidence(null, null, null, null, null, null, List.of());
+        return new CustomerEvidence(null, null, null, null, null, null, List.of(), List.of());
     }
 
     CustomerEvidence inCompany(long company) {
-        return new CustomerEvidence(company, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs, priorLastSeenMs, fired);
+        return new CustomerEvidence(company, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs, priorLastSeenMs, fired,
+                viewedCollections);
     }
 
     /**
@@ -39,17 +45,18 @@ record CustomerEvidence(Long companyId, Long firstSeenMs, String latestSessionId
     CustomerEvidence withSession(String sessionId, long startMs, long lastSeenMs) {
         Long first = firstSeenMs == null ? startMs : Math.min(firstSeenMs, startMs);
         if (latestSessionId == null) {
-            return new CustomerEvidence(companyId, first, sessionId, startMs, lastSeenMs, priorLastSeenMs, fired);
+            return new CustomerEvidence(companyId, first, sessionId, startMs, lastSeenMs, priorLastSeenMs, fired, viewedCollections);
         }
         if (latestSessionId.equals(sessionId)) {
             return new CustomerEvidence(companyId, first, sessionId, Math.min(latestStartMs, startMs),
-                    Math.max(latestLastSeenMs, lastSeenMs), priorLastSeenMs, fired);
+                    Math.max(latestLastSeenMs, lastSeenMs), priorLastSeenMs, fired, viewedCollections);
         }
         if (startMs >= latestStartMs) {
-            return new CustomerEvidence(companyId, first, sessionId, startMs, lastSeenMs, max(priorLastSeenMs, latestLastSeenMs), fired);
+            return new CustomerEvidence(companyId, first, sessionId, startMs, lastSeenMs, max(priorLastSeenMs, latestLastSeenMs), fired,
+                    viewedCollections);
         }
         return new CustomerEvidence(companyId, first, latestSessionId, latestStartMs, latestLastSeenMs,
-                max(priorLastSeenMs, lastSeenMs), fired);
+                max(priorLastSeenMs, lastSeenMs), fired, viewedCollections);
     }
 
     /** The latest session is the customer's only one so far. */
@@ -63,7 +70,18 @@ record CustomerEvidence(Long companyId, Long firstSeenMs, String latestSessionId
 
     CustomerEvidence firing(String mark) {
         return new CustomerEvidence(companyId, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs, priorLastSeenMs,
-                Stream.concat(fired.stream(), Stream.of(mark)).toList());
+                Stream.concat(fired.stream(), Stream.of(mark)).toList(), viewedCollections);
+    }
+
+    boolean viewed(String collectionId) {
+        return viewedCollections.contains(collectionId);
+    }
+
+    /** The customer viewed a page of these collections; the same evidence when none is new. */
+    CustomerEvidence viewing(Collection<String> collectionIds) {
+        List<String> added = collectionIds.stream().filter(id -> !viewed(id)).distinct().toList();
+        return added.isEmpty() ? this : new CustomerEvidence(companyId, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs,
+                priorLastSeenMs, fired, Stream.concat(viewedCollections.stream(), added.stream()).toList());
     }
 
     private static Long max(Long a, long b) {

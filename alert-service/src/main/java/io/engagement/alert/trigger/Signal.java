@@ -16,14 +16,16 @@ import java.util.Optional;
  *
  * @param kind        {@code event} (telemetry), {@code session} (a session summary), {@code customer}
  *                    (a customer created: its company), {@code metric} (a company metric value),
- *                    {@code segments} (activity segment thresholds) or {@code erased} (a customer erased)
+ *                    {@code segments} (activity segment thresholds), {@code erased} (a customer erased),
+ *                    {@code collection} (a page collection's membership) or {@code collection_deleted}
  * @param at          the event's own time; for a session its last-seen time
  * @param companyId   the customer's company ({@code customer}) or the metric's ({@code metric}), integer id
  * @param metricValue a number metric's value; null for other data types
+ * @param collection  a page collection's membership ({@code collection}; only its id for {@code collection_deleted})
  */
 record Signal(String kind, long organizationId, String eventId, String type, String sessionId, String customerId, Instant at,
               String url, Integer status, Double durationMs, Instant startedAt, Long pageViewCount, Long companyId,
-              String metricName, Double metricValue, SegmentThresholds segments) {
+              String metricName, Double metricValue, SegmentThresholds segments, CollectionMembership collection) {
 
     static final String EVENT = "event";
     static final String SESSION = "session";
@@ -31,6 +33,8 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
     static final String METRIC = "metric";
     static final String SEGMENTS = "segments";
     static final String ERASED = "erased";
+    static final String COLLECTION = "collection";
+    static final String COLLECTION_DELETED = "collection_deleted";
 
     private static final List<String> EVENT_TYPES = List.of("console_error", "api_log", "page_view", "page_leave");
 
@@ -51,7 +55,7 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
                     Instant.parse(data.get("timestamp").asString()), text(data, "url"),
                     status != null && status.isNumber() ? status.asInt() : null,
                     duration != null && duration.isNumber() ? duration.asDouble() : null,
-                    null, null, null, null, null, null));
+                    null, null, null, null, null, null, null));
         } catch (RuntimeException unreadable) {
             return Optional.empty();
         }
@@ -71,7 +75,7 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
             }
             return Optional.of(new Signal(SESSION, event.get("org_id").asLong(), null, SESSION, session.sessionId(),
                     session.customerId(), session.lastSeenAt(), null, null, null, session.startedAt(), session.pageViewCount(),
-                    null, null, null, null));
+                    null, null, null, null, null));
         } catch (RuntimeException unreadable) {
             return Optional.empty();
         }
@@ -84,7 +88,7 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
             if (erasure.isPresent()) {
                 return Optional.ofNullable(erasure.get().customer().customerId()).map(customerId -> new Signal(ERASED,
                         erasure.get().organizationId(), null, ERASED, null, customerId, null, null, null, null, null, null, null,
-                        null, null, null));
+                        null, null, null, null));
             }
             JsonNode event = json.readTree(envelope);
             long organizationId = event.get("org_id").asLong();
@@ -92,18 +96,52 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
             return switch (event.path("type").asString("")) {
                 case "customer.created" -> data.path("company_id").isNumber() && text(data, "customer_id") != null
                         ? Optional.of(new Signal(CUSTOMER, organizationId, null, CUSTOMER, null, text(data, "customer_id"), null,
-                        null, null, null, null, null, data.get("company_id").asLong(), null, null, null))
+                        null, null, null, null, null, data.get("company_id").asLong(), null, null, null, null))
                         : Optional.empty();
                 case "company_metric.set" -> numberOf(data).map(value -> new Signal(METRIC, organizationId, null, METRIC, null,
                         null, null, null, null, null, null, null, data.get("company_id").asLong(), text(data, "metric_name"),
-                        value, null));
+                        value, null, null));
                 case SegmentThresholds.CHANGED -> Optional.of(new Signal(SEGMENTS, organizationId, null, SEGMENTS, null, null,
-                        null, null, null, null, null, null, null, null, null, SegmentThresholds.of(data)));
+                        null, null, null, null, null, null, null, null, null, SegmentThresholds.of(data), null));
                 default -> Optional.empty();
             };
         } catch (RuntimeException unreadable) {
             return Optional.empty();
         }
+    }
+
+    /** A page collection's membership, or its deletion. */
+    static Optional<Signal> ofCollectionTopic(ObjectMapper json, String envelope) {
+        try {
+            JsonNode event = json.readTree(envelope);
+            long organizationId = event.get("org_id").asLong();
+            JsonNode data = event.get("data");
+            String collectionId = text(data, "collection_id");
+            if (collectionId == null) {
+                return Optional.empty();
+            }
+            return switch (event.path("type").asString("")) {
+                case "collection.changed" -> Optional.of(collectionSignal(COLLECTION, organizationId, new CollectionMembership(collectionId,
+                        texts(data.get("page_ids")), texts(data.get("url_patterns")))));
+                case "collection.deleted" -> Optional.of(collectionSignal(COLLECTION_DELETED, organizationId,
+                        new CollectionMembership(collectionId, List.of(), List.of())));
+                default -> Optional.empty();
+            };
+        } catch (RuntimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    private static Signal collectionSignal(String kind, long organizationId, CollectionMembership collection) {
+        return new Signal(kind, organizationId, null, kind, null, null, null, null, null, null, null, null, null, null, null, null,
+                collection);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        if (array == null || !array.isArray()) {
+            return List.of();
+        }
+        return array.valueStream().filter(JsonNode::isString).map(JsonNode::asString).toList();
     }
 
     /** A failed API call: the server failed it, or it never reached one (status ≥ 500 or 0), as detection counts. */

@@ -22,6 +22,8 @@ record TriggerMatch(String trigger, double value, double threshold, double confi
     static final int SLOW_MINIMUM_CALLS = 5;
     /** A billing page left sooner than this (milliseconds) without a following page view is abandoned. */
     static final double ABANDONED_WITHIN_MS = 30_000;
+    /** A customer is judged for feature discovery from this many days after their first session. */
+    static final double DISCOVERY_DAYS = 14;
     static final String[] BILLING_WORDS = {"billing", "checkout", "pricing"};
 
     /** 3+ console errors: 80 at three, 10 more per error after, at most 100. */
@@ -106,6 +108,21 @@ record TriggerMatch(String trigger, double value, double threshold, double confi
         }
         double over = (metricValue - target) / Math.max(Math.abs(target), 1);
         return Optional.of(new TriggerMatch(TriggerName.UPSELL, metricValue, target, round(70 + 30 * Math.min(1, over))));
+    }
+
+    /**
+     * A customer active this long (since their first session) who never viewed a page of the
+     * trigger's collections: from 14 days, 70 at fourteen rising evenly to 100 at twenty-eight and
+     * beyond, since the longer someone has used the product without finding a feature, the surer it
+     * is that they have missed it rather than not reached it yet.
+     */
+    static Optional<TriggerMatch> featureDiscovery(Duration active) {
+        double days = active.toMillis() / 86_400_000.0;
+        if (!(days >= DISCOVERY_DAYS)) {
+            return Optional.empty();
+        }
+        double confidence = 70 + 30 * Math.min(1, (days - DISCOVERY_DAYS) / DISCOVERY_DAYS);
+        return Optional.of(new TriggerMatch(TriggerName.FEATURE_DISCOVERY, round(days), DISCOVERY_DAYS, round(confidence)));
     }
 
     private static Optional<TriggerMatch> counted(String trigger, long count) {

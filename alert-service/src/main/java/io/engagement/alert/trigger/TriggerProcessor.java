@@ -33,8 +33,8 @@ import java.util.UUID;
  *
  * <p>Store keys, each with the organization: {@code s|org|session} ({@link SessionEvidence}),
  * {@code c|org|customer} ({@link CustomerEvidence}), {@code m|org|company|metric} (a number),
- * {@code g|org} ({@link SegmentThresholds}) and {@code p|org|session} (a billing leave waiting to be
- * judged: its deadline).
+ * {@code g|org} ({@link SegmentThresholds}), {@code p|org|session} (a billing leave waiting to be
+ * judged: its deadline) and {@code k|org|collection} (a page collection's {@link CollectionMembership}).
  */
 final class TriggerProcessor implements Processor<String, String, String, String> {
 
@@ -83,6 +83,8 @@ final class TriggerProcessor implements Processor<String, String, String, String
             case Signal.METRIC -> state.put(metricKey(org, signal.companyId(), signal.metricName()), Double.toString(signal.metricValue()));
             case Signal.SEGMENTS -> state.put("g|" + org, write(signal.segments()));
             case Signal.ERASED -> state.delete(customerKey(org, signal.customerId()));
+            case Signal.COLLECTION -> state.put(collectionKey(org, signal.collection().collectionId()), write(signal.collection()));
+            case Signal.COLLECTION_DELETED -> state.delete(collectionKey(org, signal.collection().collectionId()));
             default -> {
             }
         }
@@ -110,6 +112,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
                 }
             }
             case "page_view" -> {
+                viewedCollections(org, evidence.customerId(), signal.url());
                 boolean waiting = evidence.leaveAtMs() != null;
                 evidence = evidence.withPageView(at);
                 if (waiting && evidence.leaveAtMs() == null) {
@@ -170,7 +173,59 @@ final class TriggerProcessor implements Processor<String, String, String, String
                         TriggerMatch.upsell(Double.parseDouble(value), upsell.value()));
             }
         }
+        if (configured.featureDiscovery().enabled() && signal.sessionId().equals(customer.latestSessionId())) {
+            customer = discovery(configured, signal, customer, start);
+        }
         state.put(key, write(customer));
+    }
+
+    /**
+     * Feature discovery, once per customer and set of collections: only the trigger's collections
+     * whose membership is known count (one deleted, or not published yet, cannot be judged), and
+     * the customer must have viewed a page of none of them.
+     */
+    private CustomerEvidence discovery(TriggerSettings configured, Signal signal, CustomerEvidence customer, long start) {
+        List<String> wanted = configured.featureDiscovery().collectionIds().stream().distinct().sorted().toList();
+        String mark = TriggerName.FEATURE_DISCOVERY + ":" + String.join(",", wanted);
+        if (customer.hasFired(mark) || customer.firstSeenMs() == null) {
+            return customer;
+        }
+        List<String> known = wanted.stream().filter(id -> state.get(collectionKey(signal.organizationId(), id)) != null).toList();
+        if (known.isEmpty() || known.stream().anyMatch(customer::viewed)) {
+            return customer;
+        }
+        Duration active = Duration.ofMillis(Math.max(0, start - customer.firstSeenMs()));
+        return fireForCustomer(configured, signal, customer, mark, "customer:" + String.join(",", wanted),
+                TriggerMatch.featureDiscovery(active));
+    }
+
+    /**
+     * A customer's page view: every known collection of the organization that holds the page is
+     * remembered as viewed, whether or not a trigger names it yet, so a trigger configured later
+     * still knows what the customer has seen (from the collections' membership when the view arrived).
+     */
+    private void viewedCollections(long org, String customerId, String url) {
+        if (customerId == null || url == null) {
+            return;
+        }
+        List<String> holding = new ArrayList<>();
+        try (KeyValueIterator<String, String> all = state.prefixScan("k|" + org + "|", KEYS)) {
+            all.forEachRemaining(entry -> {
+                CollectionMembership collection = json.readValue(entry.value, CollectionMembership.class);
+                if (collection.holds(org, url)) {
+                    holding.add(collection.collectionId());
+                }
+            });
+        }
+        if (holding.isEmpty()) {
+            return;
+        }
+        String key = customerKey(org, customerId);
+        CustomerEvidence customer = customer(key);
+        CustomerEvidence viewing = customer.viewing(holding);
+        if (viewing != customer) {
+            state.put(key, write(viewing));
+        }
     }
 
     private SessionEvidence fireForSession(TriggerSettings configured, Signal signal, SessionEvidence evidence,
@@ -226,7 +281,8 @@ final class TriggerProcessor implements Processor<String, String, String, String
                 continue;
             }
             Signal leave = new Signal(Signal.EVENT, org, null, "page_leave", sessionId, evidence.customerId(),
-                    Instant.ofEpochMilli(evidence.leaveAtMs()), null, null, evidence.leaveDurationMs(), null, null, null, null, null, null);
+                    Instant.ofEpochMilli(evidence.leaveAtMs()), null, null, evidence.leaveDurationMs(), null, null, null, null, null, null,
+                    null);
             evidence = fireForSession(triggers.of(org), leave, evidence, TriggerMatch.billingAbandonment(evidence.leaveDurationMs()),
                     evidence.leaveAtMs());
             state.put(key, write(evidence.leaveJudged()));
@@ -303,6 +359,10 @@ final class TriggerProcessor implements Processor<String, String, String, String
 
     private static String customerKey(long org, String customerId) {
         return "c|" + org + "|" + customerId;
+    }
+
+    private static String collectionKey(long org, String collectionId) {
+        return "k|" + org + "|" + collectionId;
     }
 
     private static String metricKey(long org, long companyId, String metric) {

@@ -6,12 +6,20 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The customer topic, which trigger evaluation reads besides detection's topics; created at start-up where missing. */
+/**
+ * The customer and page collection topics, which trigger evaluation reads besides detection's
+ * topics; created at start-up where missing (the topology does not start without its sources).
+ */
 @Configuration(proxyBeanMethods = false)
 class TriggerTopics {
 
     @Bean
     NewTopic customerTopic() {
         return TopicDeclarations.of(Topics.CUSTOMER);
+    }
+
+    @Bean
+    NewTopic collectionTopic() {
+        return TopicDeclarations.of(Topics.COLLECTION);
     }
 }

@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * telemetry + session summaries + customer changes → re-keyed by organization (one repartition
- * topic, so one task sees an organization's sessions, customers and companies together) →
+ * telemetry + session summaries + customer changes + page collections → re-keyed by organization
+ * (one repartition topic, so one task sees an organization's sessions, customers, companies and
+ * collections together) →
  * trigger evaluation → {@code engagement.alert.v1}.
  */
 final class TriggerTopology {
@@ -40,7 +41,9 @@ final class TriggerTopology {
                 .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofSession(json, value)));
         KStream<String, String> customers = builder.stream(Topics.CUSTOMER, Consumed.with(Serdes.String(), Serdes.String()))
                 .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofCustomerTopic(json, value)));
-        events.merge(sessions).merge(customers)
+        KStream<String, String> collections = builder.stream(Topics.COLLECTION, Consumed.with(Serdes.String(), Serdes.String()))
+                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofCollectionTopic(json, value)));
+        events.merge(sessions).merge(customers).merge(collections)
                 .repartition(Repartitioned.<String, String>as("trigger-signals-by-organization")
                         .withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
                 .process(() -> new TriggerProcessor(json, triggers, settings), TriggerProcessor.STATE, TriggerProcessor.SEEN_EVENTS)

@@ -1,8 +1,10 @@
 package io.engagement.alert.trigger;
 
+import io.engagement.platform.url.CanonicalUrl;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,5 +76,35 @@ class TriggerMatchTest {
         assertThat(TriggerMatch.upsell(150, 100).orElseThrow().confidence()).isEqualTo(85);
         assertThat(TriggerMatch.upsell(500, 100).orElseThrow().confidence()).isEqualTo(100);
         assertThat(TriggerMatch.upsell(0.5, 0).orElseThrow().confidence()).isEqualTo(85);
+    }
+
+    @Test
+    void featureDiscoveryStartsAtFourteenDaysWithSeventyAndReachesAHundredAtTwentyEight() {
+        assertThat(TriggerMatch.featureDiscovery(Duration.ofDays(14).minusMinutes(1))).isEmpty();
+        assertThat(TriggerMatch.featureDiscovery(Duration.ofDays(14))).hasValue(new TriggerMatch("feature_discovery", 14, 14, 70));
+        assertThat(TriggerMatch.featureDiscovery(Duration.ofDays(21)).orElseThrow().confidence()).isEqualTo(85);
+        assertThat(TriggerMatch.featureDiscovery(Duration.ofDays(28)).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.featureDiscovery(Duration.ofDays(90)).orElseThrow().confidence()).isEqualTo(100);
+    }
+
+    @Test
+    void aCollectionHoldsAPageViewByPrefixPatternWithOrWithoutTheLeadingSlash() {
+        CollectionMembership reports = new CollectionMembership("c1", List.of(), List.of("/reports", "exports"));
+        assertThat(reports.holds(7, "https://app.example.com/reports")).isTrue();
+        assertThat(reports.holds(7, "https://app.example.com/reports/weekly?x=1#top")).isTrue();
+        assertThat(reports.holds(7, "https://app.example.com/reportsarchive")).isTrue();
+        assertThat(reports.holds(7, "https://app.example.com/exports/")).isTrue();
+        assertThat(reports.holds(7, "https://app.example.com/settings/reports")).isFalse();
+        assertThat(reports.holds(7, "not a url")).isFalse();
+        assertThat(reports.holds(7, null)).isFalse();
+    }
+
+    @Test
+    void aCollectionHoldsAnExplicitPageByTheIdDerivedFromItsCanonicalUrl() {
+        String pageId = CanonicalUrl.of("https://app.example.com/billing/plans").orElseThrow().pageId(7);
+        CollectionMembership plans = new CollectionMembership("c1", List.of(pageId), List.of());
+        assertThat(plans.holds(7, "HTTPS://App.Example.com:443/billing/plans/?tab=2")).isTrue();
+        assertThat(plans.holds(7, "https://app.example.com/billing/plans/annual")).isFalse();
+        assertThat(plans.holds(8, "https://app.example.com/billing/plans")).isFalse();
     }
 }

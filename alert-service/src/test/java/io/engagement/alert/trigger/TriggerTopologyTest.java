@@ -40,6 +40,7 @@ class TriggerTopologyTest {
     private TestInputTopic<String, String> telemetry;
     private TestInputTopic<String, String> sessions;
     private TestInputTopic<String, String> customers;
+    private TestInputTopic<String, String> collections;
     private TestOutputTopic<String, String> alerts;
 
     private void start() {
@@ -54,6 +55,7 @@ class TriggerTopologyTest {
         telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
         sessions = driver.createInputTopic(Topics.SESSION, new StringSerializer(), new StringSerializer());
         customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
+        collections = driver.createInputTopic(Topics.COLLECTION, new StringSerializer(), new StringSerializer());
         alerts = driver.createOutputTopic(Topics.ALERT, new StringDeserializer(), new StringDeserializer());
     }
 
@@ -240,6 +242,82 @@ class TriggerTopologyTest {
         }
 
         assertThat(raised().get(0).at("/data/quiet_hours/timezone").asString()).isEqualTo("Africa/Lagos");
+    }
+
+    @Test
+    void featureDiscoveryFiresOnceForACustomerOfTwentyDaysWhoNeverViewedTheCollection() {
+        settings = discovering("col-reports");
+        start();
+        collectionEvent("collection.changed", "{\"collection_id\": \"col-reports\", \"name\": \"Reports\", \"page_ids\": [], "
+                + "\"url_patterns\": [\"/reports\"]}");
+        Instant first = AT.minus(Duration.ofDays(20));
+        session("s1", "c1", first, first.plusSeconds(60), 1);
+        event("s1", "page_view", first.plusSeconds(10), "{\"customer_id\": \"c1\", \"url\": \"https://app.example.com/settings\"}");
+        assertThat(discoveries()).isEmpty();
+
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+        session("s2", "c1", AT, AT.plusSeconds(9), 2);
+        session("s3", "c1", AT.plusSeconds(3600), AT.plusSeconds(3700), 1);
+
+        List<JsonNode> raised = discoveries();
+        assertThat(raised).hasSize(1);
+        JsonNode alert = raised.get(0).get("data");
+        assertThat(alert.get("subject").asString()).isEqualTo("c1");
+        assertThat(alert.get("value").asDouble()).isEqualTo(20);
+        assertThat(alert.get("threshold").asDouble()).isEqualTo(14);
+        assertThat(alert.get("confidence").asDouble()).isEqualTo(82.86);
+        assertThat(alert.at("/channels/0/target").asString()).isEqualTo("s2");
+    }
+
+    @Test
+    void featureDiscoveryStaysQuietForACustomerWhoViewedAPageOfTheCollection() {
+        settings = discovering("col-reports");
+        start();
+        collectionEvent("collection.changed", "{\"collection_id\": \"col-reports\", \"name\": \"Reports\", \"page_ids\": [], "
+                + "\"url_patterns\": [\"reports\"]}");
+        Instant first = AT.minus(Duration.ofDays(20));
+        session("s1", "c1", first, first.plusSeconds(60), 1);
+        event("s1", "page_view", first.plusSeconds(10), "{\"customer_id\": \"c1\", \"url\": \"https://app.example.com/reports/weekly\"}");
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+
+        assertThat(discoveries()).isEmpty();
+    }
+
+    @Test
+    void featureDiscoveryWaitsForFourteenDaysAndForAKnownCollection() {
+        settings = discovering("col-reports");
+        start();
+        Instant first = AT.minus(Duration.ofDays(20));
+        session("s1", "c1", first, first.plusSeconds(60), 1);
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+        assertThat(discoveries()).as("no membership of col-reports is known yet").isEmpty();
+
+        collectionEvent("collection.changed", "{\"collection_id\": \"col-reports\", \"name\": \"Reports\", \"page_ids\": [], "
+                + "\"url_patterns\": [\"/reports\"]}");
+        Instant recent = AT.minus(Duration.ofDays(10));
+        session("t1", "c2", recent, recent.plusSeconds(60), 1);
+        session("t2", "c2", AT, AT.plusSeconds(5), 1);
+        assertThat(discoveries()).as("c2 is ten days in").isEmpty();
+
+        collectionEvent("collection.deleted", "{\"collection_id\": \"col-reports\", \"name\": \"Reports\", \"page_ids\": [], "
+                + "\"url_patterns\": [\"/reports\"]}");
+        session("s3", "c1", AT.plusSeconds(3600), AT.plusSeconds(3700), 1);
+        assertThat(discoveries()).as("col-reports was deleted").isEmpty();
+    }
+
+    private static TriggerSettings discovering(String... collectionIds) {
+        ObjectNode tree = (ObjectNode) JSON.valueToTree(TriggerSettings.DEFAULTS);
+        ObjectNode discovery = ((ObjectNode) tree.get("feature_discovery")).put("enabled", true).put("message", "Try reports");
+        discovery.set("collection_ids", JSON.valueToTree(List.of(collectionIds)));
+        return JSON.treeToValue(tree, TriggerSettings.class);
+    }
+
+    private void collectionEvent(String type, String data) {
+        collections.pipeInput(ORG + ":" + JSON.readTree(data).get("collection_id").asString(), envelope(type, JSON.readTree(data)));
+    }
+
+    private List<JsonNode> discoveries() {
+        return raised().stream().filter(alert -> alert.at("/data/type").asString().equals("trigger.feature_discovery")).toList();
     }
 
     private static TriggerSettings allOn(double confidenceThreshold) {

@@ -1,6 +1,6 @@
 package io.engagement.analytics.activity;
 
-import io.engagement.analytics.page.CanonicalUrl;
+import io.engagement.platform.url.CanonicalUrl;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;

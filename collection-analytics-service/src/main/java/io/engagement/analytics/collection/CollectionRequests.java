@@ -1,5 +1,6 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.url.UrlPattern;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
 

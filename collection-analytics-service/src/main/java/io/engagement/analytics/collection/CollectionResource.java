@@ -5,6 +5,7 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.idempotency.IdempotentRequests;
+import io.engagement.platform.url.UrlPattern;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
 import org.springframework.http.HttpStatus;

@@ -1,5 +1,7 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -20,17 +22,23 @@ import java.util.List;
 
 /**
  * Page collections, one document each. Every change is one single-document update, so concurrent
- * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write).
+ * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write). The same
+ * update marks the document with its {@link CollectionChanged} event, published through the outbox
+ * once written; a deletion therefore leaves the document behind, marked {@code deleted_at}, so its
+ * event survives a crash, and every read skips it.
  */
 @Component
 class CollectionStore implements StartupWork {
 
     static final String COLLECTION = "page_collections";
+    private static final String DELETED_AT = "deleted_at";
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<CollectionChanged> events;
 
-    CollectionStore(ReactiveMongoTemplate mongo) {
+    CollectionStore(ReactiveMongoTemplate mongo, EntityOutbox<CollectionChanged> events) {
         this.mongo = mongo;
+        this.events = events;
     }
 
     /** Its indexes, created at start-up. */
@@ -49,8 +57,9 @@ class CollectionStore implements StartupWork {
                 .append("page_ids", collection.pageIds())
                 .append("url_patterns", collection.urlPatterns())
                 .append("created_at", Date.from(collection.createdAt()))
-                .append("updated_at", Date.from(collection.updatedAt()));
-        return mongo.insert(document, COLLECTION).thenReturn(collection);
+                .append("updated_at", Date.from(collection.updatedAt()))
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.TYPE));
+        return mongo.insert(document, COLLECTION).doOnNext(this::published).thenReturn(collection);
     }
 
     Mono<PageCollection> find(long organizationId, String collectionId) {
@@ -58,7 +67,7 @@ class CollectionStore implements StartupWork {
     }
 
     Flux<PageCollection> list(long organizationId) {
-        Query query = Query.query(Criteria.where("organization_id").is(organizationId))
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and(DELETED_AT).exists(false))
                 .with(Sort.by(Sort.Direction.ASC, "created_at").and(Sort.by(Sort.Direction.ASC, "collection_id")));
         return mongo.find(query, Document.class, COLLECTION).map(CollectionStore::collectionOf);
     }
@@ -94,12 +103,24 @@ class CollectionStore implements StartupWork {
     }
 
     Mono<Boolean> delete(long organizationId, String collectionId) {
-        return mongo.remove(byId(organizationId, collectionId), COLLECTION).map(result -> result.getDeletedCount() > 0);
+        Update deleted = new Update().set(DELETED_AT, new Date())
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.DELETED));
+        return mongo.findAndModify(byId(organizationId, collectionId), deleted, FindAndModifyOptions.options().returnNew(true),
+                        Document.class, COLLECTION)
+                .doOnNext(this::published)
+                .hasElement();
     }
 
     private Mono<PageCollection> modify(long organizationId, String collectionId, Update update) {
-        return mongo.findAndModify(byId(organizationId, collectionId), update, FindAndModifyOptions.options().returnNew(true),
-                Document.class, COLLECTION).map(CollectionStore::collectionOf);
+        return mongo.findAndModify(byId(organizationId, collectionId),
+                        update.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.TYPE)),
+                        FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION)
+                .doOnNext(this::published)
+                .map(CollectionStore::collectionOf);
+    }
+
+    private void published(Document written) {
+        events.publish(List.of(written));
     }
 
     private static Update touched() {
@@ -107,10 +128,11 @@ class CollectionStore implements StartupWork {
     }
 
     private static Query byId(long organizationId, String collectionId) {
-        return Query.query(Criteria.where("organization_id").is(organizationId).and("collection_id").is(collectionId));
+        return Query.query(Criteria.where("organization_id").is(organizationId).and("collection_id").is(collectionId)
+                .and(DELETED_AT).exists(false));
     }
 
-    private static PageCollection collectionOf(Document document) {
+    static PageCollection collectionOf(Document document) {
         return new PageCollection(document.getString("collection_id"), document.getString("name"), document.getString("description"),
                 document.getList("page_ids", String.class, List.of()), document.getList("url_patterns", String.class, List.of()),
                 document.getDate("created_at").toInstant(), document.getDate("updated_at").toInstant());

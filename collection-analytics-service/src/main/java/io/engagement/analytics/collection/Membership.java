@@ -1,6 +1,7 @@
 package io.engagement.analytics.collection;
 
 import io.engagement.analytics.page.RegistryPage;
+import io.engagement.platform.url.UrlPattern;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package io.engagement.analytics.page;
 
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.url.CanonicalUrl;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;

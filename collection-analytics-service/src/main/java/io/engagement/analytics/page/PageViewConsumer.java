@@ -1,6 +1,7 @@
 package io.engagement.analytics.page;
 
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.url.CanonicalUrl;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

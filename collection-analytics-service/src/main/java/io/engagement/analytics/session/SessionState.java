@@ -1,7 +1,7 @@
 package io.engagement.analytics.session;
 
-import io.engagement.analytics.page.CanonicalUrl;
 import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.url.CanonicalUrl;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;

@@ -34,16 +34,21 @@ public final class Topics {
     public static final String ORGANIZATION = "engagement.organization.v1";
     /** Support tickets created and changed ({@code ticket.created}, {@code ticket.updated}) and the ticketing settings; keyed {@code org:ticket_id}. */
     public static final String TICKET = "engagement.ticket.v1";
+    /**
+     * Each page collection's latest membership ({@code collection.changed}, or {@code collection.deleted}),
+     * keyed {@code org:collection_id}; compacted, so a reader rebuilds every collection from the log.
+     */
+    public static final String COLLECTION = "engagement.collection.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
             Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
-            Map.entry(TICKET, 3));
+            Map.entry(TICKET, 3), Map.entry(COLLECTION, 3));
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION);
 
     private Topics() {
     }

@@ -1,4 +1,4 @@
-package io.engagement.analytics.page;
+package io.engagement.platform.url;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package io.engagement.analytics.page;
+package io.engagement.platform.url;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -10,6 +10,8 @@ import java.util.UUID;
 /**
  * A page's identity: the URL without query and fragment, with a lower-case scheme and host, no
  * default port and no trailing slash except for the root. Its path is the page's display URL.
+ * Shared, so that a service other than analytics (alert triggers) derives a page view's registry
+ * page id exactly as the registry does.
  */
 public record CanonicalUrl(String canonical, String displayUrl) {
 
