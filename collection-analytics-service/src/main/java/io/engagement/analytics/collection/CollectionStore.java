@@ -3,7 +3,9 @@ package io.engagement.analytics.collection;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.store.ExpiringCollection;
 import org.bson.Document;
+import org.springframework.context.annotation.Bean;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -15,6 +17,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Date;
@@ -25,13 +28,15 @@ import java.util.List;
  * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write). The same
  * update marks the document with its {@link CollectionChanged} event, published through the outbox
  * once written; a deletion therefore leaves the document behind, marked {@code deleted_at}, so its
- * event survives a crash, and every read skips it.
+ * event survives a crash, and every read skips it. The document expires a week later, long after
+ * the outbox (retried in the background and swept every few minutes) has published its event.
  */
 @Component
 class CollectionStore implements StartupWork {
 
     static final String COLLECTION = "page_collections";
     private static final String DELETED_AT = "deleted_at";
+    private static final Duration DELETED_KEPT_FOR = Duration.ofDays(7);
 
     private final ReactiveMongoTemplate mongo;
     private final EntityOutbox<CollectionChanged> events;
@@ -39,6 +44,11 @@ class CollectionStore implements StartupWork {
     CollectionStore(ReactiveMongoTemplate mongo, EntityOutbox<CollectionChanged> events) {
         this.mongo = mongo;
         this.events = events;
+    }
+
+    @Bean
+    static ExpiringCollection deletedCollections() {
+        return new ExpiringCollection(COLLECTION);
     }
 
     /** Its indexes, created at start-up. */
@@ -103,7 +113,9 @@ class CollectionStore implements StartupWork {
     }
 
     Mono<Boolean> delete(long organizationId, String collectionId) {
-        Update deleted = new Update().set(DELETED_AT, new Date())
+        Instant now = Instant.now();
+        Update deleted = new Update().set(DELETED_AT, Date.from(now))
+                .set(ExpiringCollection.EXPIRES_AT, Date.from(now.plus(DELETED_KEPT_FOR)))
                 .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.DELETED));
         return mongo.findAndModify(byId(organizationId, collectionId), deleted, FindAndModifyOptions.options().returnNew(true),
                         Document.class, COLLECTION)
