@@ -137,7 +137,7 @@ class AlertTriggersIT {
         assertThat(alert.get("value").asDouble()).isEqualTo(8);
         assertThat(alert.get("threshold").asDouble()).isEqualTo(30);
         assertThat(alert.get("confidence").asDouble()).isEqualTo(92);
-        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(6))
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(12))
                 .until(() -> org.get(Alerts.ALERTS + "?type=trigger.billing_abandonment").json().get("total").asInt() == 1);
     }
 

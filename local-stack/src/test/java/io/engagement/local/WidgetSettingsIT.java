@@ -70,7 +70,7 @@ class WidgetSettingsIT {
         body.put("theme_color", "#12345").put("position", "middle").put("welcome_image", "selfie").put("support_name", "")
                 .put("button_label", "b".repeat(31)).put("online_status_message", "m".repeat(141)).put("sound_enabled", "sometimes");
         body.putNull("white_label");
-        body.remove("offline_status_message");
+        body.put("offline_status_message", "o".repeat(141));
 
         Answer answer = put(SETTINGS, body.toString(), org.apiKey());
 
@@ -81,9 +81,22 @@ class WidgetSettingsIT {
                 List.of("body", "sound_enabled"), List.of("body", "white_label"));
         assertThat(answer.json().get("detail").valueStream().map(fault -> fault.get("type").asString()).toList()).containsExactly(
                 "string_pattern_mismatch", "literal_error", "literal_error", "string_too_short", "string_too_long", "string_too_long",
-                "missing", "bool_parsing", "bool_type");
+                "string_too_long", "bool_parsing", "bool_type");
         assertThat(answer.json().at("/detail/1/msg").asString()).isEqualTo("Input should be 'left' or 'right'");
         assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+    }
+
+    @Test
+    void theContractsEightFieldsAloneAreAcceptedWithTheDefaultOfflineMessage() {
+        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        body.remove("offline_status_message");
+
+        Answer put = put(SETTINGS, body.toString(), org.apiKey());
+
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+        assertThat(put.json().get("offline_status_message").asString())
+                .isEqualTo(JSON.readTree(DEFAULTS).get("offline_status_message").asString());
+        assertThat(put.json().get("support_name").asString()).isEqualTo(body.get("support_name").asString());
     }
 
     @Test

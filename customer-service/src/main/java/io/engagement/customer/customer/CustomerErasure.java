@@ -73,6 +73,8 @@ class CustomerErasure implements StartupWork, DisposableBean {
     @Override
     public Mono<Void> prepare() {
         return finishPending(Instant.now()).doOnSuccess(done -> sweeps = Flux.interval(SWEEP, SWEEP)
+                        // a sweep slower than the interval skips ticks rather than ending the sweeps
+                        .onBackpressureDrop()
                         .concatMap(tick -> finishPending(Instant.now().minus(IN_FLIGHT)).onErrorResume(failure -> {
                             log.warn("Sweeping pending erasures failed; trying again in {}: {}", SWEEP, failure.toString());
                             return Mono.empty();

@@ -92,13 +92,13 @@ class TicketDesk {
                     if (!faults.isEmpty()) {
                         return Mono.error(new RequestValidationException(faults));
                     }
-                    String assignee = change.assigneeGiven() ? change.assigneeEmail()
-                            : current.assigneeEmail() == null && change.tags().isPresent() ? ticketing.assigneeFor(tags).orElse(null)
-                            : current.assigneeEmail();
-                    Ticket changed = new Ticket(current.ticketId(), change.status().orElse(current.status()), current.subject(),
-                            current.description(), current.customerId(), current.email(), tags, assignee, current.timeCreated(),
+                    boolean autoAssigned = !change.assigneeGiven() && current.assigneeEmail() == null && change.tags().isPresent();
+                    // only what the request changes is written, so two requests changing different fields both count
+                    TicketUpdate update = new TicketUpdate(change.status().orElse(null), change.tags().isPresent() ? tags : null,
+                            change.assigneeGiven() || autoAssigned,
+                            change.assigneeGiven() ? change.assigneeEmail() : autoAssigned ? ticketing.assigneeFor(tags).orElse(null) : null,
                             TicketStore.now());
-                    return store.update(organizationId, changed).switchIfEmpty(Mono.error(TicketDesk::notFound));
+                    return store.update(organizationId, current.ticketId(), update).switchIfEmpty(Mono.error(TicketDesk::notFound));
                 }).doOnNext(written -> events.publish(List.of(written))).map(TicketStore::fromDocument));
     }
 

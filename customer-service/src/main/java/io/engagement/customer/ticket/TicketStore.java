@@ -64,17 +64,21 @@ class TicketStore implements StartupWork {
         return mongo.findOne(byId(organizationId, ticketId), Document.class, COLLECTION).map(TicketStore::fromDocument);
     }
 
-    /** Writes the changed ticket, marked for its {@code ticket.updated} event; empty if it is gone meanwhile. */
-    Mono<Document> update(long organizationId, Ticket changed) {
+    /** Writes the fields the update changes, marked for its {@code ticket.updated} event; empty if the ticket is gone meanwhile. */
+    Mono<Document> update(long organizationId, String ticketId, TicketUpdate change) {
         Update update = new Update()
-                .set("status", changed.status())
-                .set("tags", changed.tags())
-                .set("tag_keys", keys(changed.tags()))
-                .set("assignee_email", changed.assigneeEmail())
-                .set("assignee_key", key(changed.assigneeEmail()))
-                .set("time_updated", date(changed.timeUpdated()))
+                .set("time_updated", date(change.at()))
                 .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.UPDATED));
-        return mongo.findAndModify(byId(organizationId, changed.ticketId()), update, FindAndModifyOptions.options().returnNew(true),
+        if (change.status() != null) {
+            update.set("status", change.status());
+        }
+        if (change.tags() != null) {
+            update.set("tags", change.tags()).set("tag_keys", keys(change.tags()));
+        }
+        if (change.setsAssignee()) {
+            update.set("assignee_email", change.assigneeEmail()).set("assignee_key", key(change.assigneeEmail()));
+        }
+        return mongo.findAndModify(byId(organizationId, ticketId), update, FindAndModifyOptions.options().returnNew(true),
                 Document.class, COLLECTION);
     }
 

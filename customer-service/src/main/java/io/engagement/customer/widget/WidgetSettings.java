@@ -3,6 +3,7 @@ package io.engagement.customer.widget;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
 
+import static io.engagement.platform.validation.ObjectSchema.optional;
 import static io.engagement.platform.validation.ObjectSchema.required;
 
 /**
@@ -13,12 +14,22 @@ import static io.engagement.platform.validation.ObjectSchema.required;
 record WidgetSettings(String themeColor, String position, String welcomeImage, String supportName, String buttonLabel,
                       String onlineStatusMessage, String offlineStatusMessage, boolean soundEnabled, boolean whiteLabel) {
 
+    private static final String OFFLINE_STATUS_MESSAGE = "We're away right now. Leave a message and we'll get back to you.";
+
     static final WidgetSettings DEFAULTS = new WidgetSettings("#1F6FEB", "right", "modern", "Support", "Chat with us",
-            "We typically reply in a few minutes", "We're away right now. Leave a message and we'll get back to you.", true, false);
+            "We typically reply in a few minutes", OFFLINE_STATUS_MESSAGE, true, false);
 
     private static final int MAX_STATUS_MESSAGE = 140;
 
-    /** {@code PUT} replaces the whole object: every field required, nothing else allowed. */
+    /** A client that sends only the contract's eight fields gets the default offline message. */
+    WidgetSettings {
+        offlineStatusMessage = offlineStatusMessage == null ? OFFLINE_STATUS_MESSAGE : offlineStatusMessage;
+    }
+
+    /**
+     * {@code PUT} replaces the whole object: the contract's fields required, nothing else allowed;
+     * {@code offline_status_message}, an addition to the contract, may be left out.
+     */
     static final ObjectSchema SCHEMA = ObjectSchema.of(
                     required("theme_color", Rules.string().pattern("^#[0-9A-Fa-f]{6}$")),
                     required("position", Rules.string().oneOf("left", "right")),
@@ -26,7 +37,7 @@ record WidgetSettings(String themeColor, String position, String welcomeImage, S
                     required("support_name", Rules.string().stripped().minLength(1).maxLength(60)),
                     required("button_label", Rules.string().stripped().minLength(1).maxLength(30)),
                     required("online_status_message", Rules.string().stripped().maxLength(MAX_STATUS_MESSAGE)),
-                    required("offline_status_message", Rules.string().stripped().maxLength(MAX_STATUS_MESSAGE)),
+                    optional("offline_status_message", Rules.string().stripped().maxLength(MAX_STATUS_MESSAGE)),
                     required("sound_enabled", Rules.bool()),
                     required("white_label", Rules.bool()))
             .forbiddingExtra();

@@ -86,6 +86,8 @@ public final class MessageLedger {
     /** Sweeps every {@code interval} until disposed; a failed sweep waits for the next. */
     public Disposable sweepEvery(Duration interval) {
         return Flux.interval(interval, interval)
+                // a sweep slower than the interval skips ticks rather than ending the sweeps
+                .onBackpressureDrop()
                 .concatMap(tick -> sweep(clock.instant()).onErrorResume(failure -> Mono.empty()))
                 .subscribe();
     }

@@ -19,6 +19,8 @@ public final class DateTimeRule implements Rule {
 
     /** pydantic reads numbers above this as milliseconds. */
     private static final double MILLISECONDS_FROM = 2e10;
+    private static final Instant FIRST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999999Z");
 
     DateTimeRule() {
     }
@@ -35,8 +37,13 @@ public final class DateTimeRule implements Rule {
         return JsonNodeFactory.instance.stringNode(instant.toString());
     }
 
-    /** The instant a value names, or null when it names none. */
+    /** The instant a value names, or null when it names none (pydantic's datetimes run from year 1 to 9999). */
     public static Instant instantOf(JsonNode value) {
+        Instant instant = anyInstantOf(value);
+        return instant == null || instant.isBefore(FIRST) || instant.isAfter(LAST) ? null : instant;
+    }
+
+    private static Instant anyInstantOf(JsonNode value) {
         if (value.isNumber()) {
             double number = value.asDouble();
             if (!Double.isFinite(number)) {

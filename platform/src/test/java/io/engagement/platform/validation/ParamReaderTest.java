@@ -273,4 +273,12 @@ class ParamReaderTest {
                   "msg":"Input should be a valid datetime, invalid datetime format","input":"tomorrow",
                   "ctx":{"error":"invalid datetime format"}}]""");
     }
+
+    @Test
+    void takesDateTimesFromYear1To9999AsPydanticDoes() {
+        assertThat(DateTimeRule.instantOf(tools.jackson.databind.node.JsonNodeFactory.instance.stringNode("+999999999-06-30T00:00:00Z"))).isNull();
+        assertThat(DateTimeRule.instantOf(tools.jackson.databind.node.JsonNodeFactory.instance.stringNode("+10000-01-01T00:00:00Z"))).isNull();
+        assertThat(DateTimeRule.instantOf(tools.jackson.databind.node.JsonNodeFactory.instance.stringNode("9999-12-31T23:59:59Z")))
+                .isEqualTo(java.time.Instant.parse("9999-12-31T23:59:59Z"));
+    }
 }
