@@ -180,6 +180,7 @@ class AlertTriggersIT {
         configure(settings -> {
             on(settings, "feature_discovery", 70);
             on(settings, "re_engagement", 70);
+            on(settings, "onboarding", 70);
             ((ObjectNode) settings.get("feature_discovery")).set("collection_ids", JSON.valueToTree(List.of(reports)));
         });
 
@@ -189,11 +190,15 @@ class AlertTriggersIT {
         Instant fiveWeeksAgo = now.minus(Duration.ofDays(35));
         org.events(List.of(as(reader, page("page_view", "s-" + UUID.randomUUID(), "https://app.example.com/reports/weekly",
                 fiveWeeksAgo, ""))));
+        // sessions reach the trigger topology on different partitions, in no set order: a return is sent
+        // once the first session has been judged, which its onboarding alert shows
+        awaitOnboardingOf(reader);
         String readerBack = "s-" + UUID.randomUUID();
         org.events(List.of(as(reader, Alerts.pageView(readerBack, now))));
 
         Instant twentyDaysAgo = now.minus(Duration.ofDays(20));
         org.events(List.of(withCustomer(Alerts.pageView(session, twentyDaysAgo))));
+        awaitOnboardingOf(customer);
         String returning = "s-" + UUID.randomUUID();
         org.events(List.of(withCustomer(Alerts.pageView(returning, now))));
 
@@ -305,6 +310,10 @@ class AlertTriggersIT {
 
     private static String as(String customerId, String event) {
         return event.replace("\"type\"", "\"customer_id\": \"" + customerId + "\", \"type\"");
+    }
+
+    private void awaitOnboardingOf(String customerId) {
+        await().atMost(Alerts.RAISED).pollInterval(Duration.ofMillis(250)).until(() -> subjects("onboarding").contains(customerId));
     }
 
     private List<String> subjects(String trigger) {
