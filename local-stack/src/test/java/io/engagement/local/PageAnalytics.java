@@ -144,8 +144,12 @@ final class PageAnalytics {
 
     /** Waits until the registry has these pages of this host, and answers display URL → page id. */
     Map<String, String> awaitPages(String... paths) {
+        return awaitPages(Duration.ofSeconds(30), paths);
+    }
+
+    Map<String, String> awaitPages(Duration within, String... paths) {
         Map<String, String> ids = new LinkedHashMap<>();
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        await().atMost(within).untilAsserted(() -> {
             Answer listed = pages();
             assertThat(listed.status()).isEqualTo(200);
             ids.clear();
