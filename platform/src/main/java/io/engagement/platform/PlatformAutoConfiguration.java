@@ -2,6 +2,7 @@ package io.engagement.platform;
 
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.InternalTokenFilter;
+import io.engagement.platform.auth.VerifiedTokens;
 import io.engagement.platform.error.ContractErrorHandler;
 import io.engagement.platform.health.MongoPingHealthIndicator;
 import io.engagement.platform.id.IdSequences;
@@ -75,7 +76,7 @@ public class PlatformAutoConfiguration {
     @Bean
     @ConditionalOnProperty(name = "engagement.internal-token.enforce", havingValue = "true", matchIfMissing = true)
     InternalTokenFilter internalTokenFilter(InternalToken tokens, PlatformProperties properties) {
-        return new InternalTokenFilter(tokens, properties.internalToken().openPaths());
+        return new InternalTokenFilter(new VerifiedTokens(tokens), properties.internalToken().openPaths());
     }
 
     @Bean

@@ -41,10 +41,12 @@ class CustomerRegistration {
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final CustomerActivity activity;
+    private final CustomerListing listing;
 
     CustomerRegistration(CustomerStore store, EntityOutbox<CustomerCreated> events, CompanyDirectory companies, IdSequences ids,
-                         CustomerActivity activity) {
+                         CustomerActivity activity, CustomerListing listing) {
         this.store = store;
+        this.listing = listing;
         this.events = events;
         this.companies = companies;
         this.ids = ids;
@@ -113,12 +115,12 @@ class CustomerRegistration {
 
     private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        return ids.nextBlock(SEQUENCE, customers.size())
-                .map(firstId -> IntStream.range(0, customers.size())
-                        .mapToObj(i -> customer(firstId + i, organizationId, customers.get(i), companyIds.get(i), now))
-                        .map(CustomerStore::toDocument)
+        return Mono.zip(ids.nextBlock(SEQUENCE, customers.size()), listing.reserve(organizationId, customers.size(), now))
+                .map(reserved -> IntStream.range(0, customers.size())
+                        .mapToObj(i -> CustomerStore.toDocument(customer(reserved.getT1() + i, organizationId, customers.get(i),
+                                companyIds.get(i), reserved.getT2().timeCreated()), reserved.getT2().firstOrdinal() + i))
                         .toList())
-                .flatMap(store::insertAll)
+                .flatMap(documents -> store.insertAll(organizationId, documents))
                 .doOnNext(events::publish)
                 .map(written -> written.stream().map(CustomerStore::fromDocument).toList());
     }

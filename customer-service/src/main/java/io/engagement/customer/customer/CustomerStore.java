@@ -34,11 +34,15 @@ class CustomerStore implements StartupWork {
 
     static final String COLLECTION = "customers";
     static final List<String> SEARCHED = List.of("name", "email", "whatsapp_number");
+    /** The customer's place in its organization's {@link CustomerListing}: {@code "<organization id>:<ordinal>"}. */
+    static final String LISTING_KEY = "listing_key";
 
     private final ReactiveMongoTemplate mongo;
+    private final CustomerListing listing;
 
-    CustomerStore(ReactiveMongoTemplate mongo) {
+    CustomerStore(ReactiveMongoTemplate mongo, CustomerListing listing) {
         this.mongo = mongo;
+        this.listing = listing;
     }
 
     /** Its indexes, created at start-up. */
@@ -48,13 +52,16 @@ class CustomerStore implements StartupWork {
         return Flux.concat(
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC).unique()),
                         indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC)))
+                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC)),
+                        // sparse: customers from before the listing have no key
+                        indexes.createIndex(new Index().on(LISTING_KEY, Sort.Direction.ASC).unique().sparse()))
                 .then();
     }
 
-    /** Every document, or none of them. */
-    Mono<List<Document>> insertAll(List<Document> documents) {
-        return AllOrNothingInsert.insert(mongo, COLLECTION, documents);
+    /** Every document, or none of them; the organization's total counts them once written. */
+    Mono<List<Document>> insertAll(long organizationId, List<Document> documents) {
+        return AllOrNothingInsert.insert(mongo, COLLECTION, documents)
+                .flatMap(written -> listing.counted(organizationId, written.size()).thenReturn(written));
     }
 
     Mono<StoredCustomer> findByPublicId(long organizationId, String customerId) {
@@ -65,15 +72,23 @@ class CustomerStore implements StartupWork {
         return findOne(Criteria.where("organization_id").is(organizationId).and("email_key").is(emailKey(email)));
     }
 
+    /** Deletes the customer once: a second call (an erasure finished again) finds nothing to count. */
     Mono<Void> delete(long id) {
-        return mongo.remove(Query.query(Criteria.where("_id").is(id)), COLLECTION).then();
+        return mongo.findAndRemove(Query.query(Criteria.where("_id").is(id)), Document.class, COLLECTION)
+                .flatMap(removed -> listing.counted(longOf(removed, "organization_id"), -1));
     }
 
     /** {@code companyId} is the filter's resolved company, when the query names one. */
     Mono<PageEnvelope<StoredCustomer>> page(long organizationId, CustomerQuery query, Optional<Long> companyId) {
-        return PagedFind.page(mongo, COLLECTION, filter(organizationId, query, companyId), storedField(query.sortBy()),
-                        query.ascending(), query.page())
-                .map(PagedFind.mapped(CustomerStore::storedFromDocument));
+        Mono<PageEnvelope<Document>> sorted = Mono.defer(() -> PagedFind.page(mongo, COLLECTION,
+                filter(organizationId, query, companyId), storedField(query.sortBy()), query.ascending(), query.page()));
+        Mono<PageEnvelope<Document>> rows = ListedPage.serves(query, companyId)
+                ? listing.of(organizationId)
+                        .filter(CustomerListing.Listing::complete)
+                        .flatMap(listed -> new ListedPage(mongo, organizationId, listed, query).read())
+                        .switchIfEmpty(sorted)
+                : sorted;
+        return rows.map(PagedFind.mapped(CustomerStore::storedFromDocument));
     }
 
     private Mono<StoredCustomer> findOne(Criteria criteria) {
@@ -94,12 +109,16 @@ class CustomerStore implements StartupWork {
         return sortBy.equals("id") ? "_id" : sortBy;
     }
 
+    static String listingKey(long organizationId, long ordinal) {
+        return organizationId + ":" + ordinal;
+    }
+
     /** E-mails are unique per organization whatever their case. */
     static String emailKey(String email) {
         return email.strip().toLowerCase(Locale.ROOT);
     }
 
-    static Document toDocument(Customer customer) {
+    static Document toDocument(Customer customer, long ordinal) {
         return new Document("_id", customer.id())
                 .append("organization_id", customer.organizationId())
                 .append("customer_id", customer.customerId())
@@ -118,6 +137,7 @@ class CustomerStore implements StartupWork {
                 .append("company_id", customer.companyId())
                 .append("time_created", date(customer.timeCreated()))
                 .append("time_updated", date(customer.timeUpdated()))
+                .append(LISTING_KEY, listingKey(customer.organizationId(), ordinal))
                 .append(CustomerActivity.REVISION, 0L)
                 .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerCreated.TYPE));
     }

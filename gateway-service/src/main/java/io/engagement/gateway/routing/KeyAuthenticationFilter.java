@@ -6,6 +6,7 @@ import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.auth.ReusedTokens;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.validation.Loc;
@@ -47,14 +48,14 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     static final String ORGANIZATION_VARIABLE = "organization_id";
 
     private final ApiKeys keys;
-    private final InternalToken tokens;
+    private final ReusedTokens tokens;
     private final OrganizationStore organizations;
     /** A route's key kinds never change, so they are read from its metadata once. */
     private final Map<String, Set<KeyKind>> kindsByRoute = new ConcurrentHashMap<>();
 
     KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens, OrganizationStore organizations) {
         this.keys = keys;
-        this.tokens = tokens;
+        this.tokens = new ReusedTokens(tokens);
         this.organizations = organizations;
     }
 
@@ -115,7 +116,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
         ServerHttpRequest request = exchange.getRequest().mutate()
                 .headers(headers -> {
                     stripCredentials(headers);
-                    headers.set(InternalToken.HEADER, tokens.mint(context));
+                    headers.set(InternalToken.HEADER, tokens.tokenFor(context));
                 })
                 .build();
         return exchange.mutate().request(request).build();

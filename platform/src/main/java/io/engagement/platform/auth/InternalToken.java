@@ -51,18 +51,24 @@ public final class InternalToken {
     }
 
     public String mint(OrgContext context) {
+        return issue(context).token();
+    }
+
+    /** A new token for {@code context}, with the moments it was issued and stops being valid. */
+    public Issued issue(OrgContext context) {
         Instant now = clock.instant();
+        Instant expiresAt = now.plus(lifetime);
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
                 .issuer(ISSUER)
                 .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(lifetime)))
+                .expirationTime(Date.from(expiresAt))
                 .claim("org", context.organizationId())
                 .claim("kind", context.keyKind().wireName())
                 .build();
         try {
             SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
             jwt.sign(signer);
-            return jwt.serialize();
+            return new Issued(jwt.serialize(), now, expiresAt);
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign the internal token", e);
         }
@@ -70,6 +76,11 @@ public final class InternalToken {
 
     /** The context the token names, if it is well signed, issued by the gateway and not expired. */
     public Optional<OrgContext> verify(String token) {
+        return check(token).map(Verified::context);
+    }
+
+    /** As {@link #verify}, with the moment the token stops being valid. */
+    public Optional<Verified> check(String token) {
         try {
             SignedJWT jwt = SignedJWT.parse(token);
             if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
@@ -77,12 +88,33 @@ public final class InternalToken {
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
             Date expiry = claims.getExpirationTime();
-            if (!ISSUER.equals(claims.getIssuer()) || expiry == null || !expiry.toInstant().isAfter(clock.instant())) {
+            if (!ISSUER.equals(claims.getIssuer()) || expiry == null || !isValidAt(expiry.toInstant())) {
                 return Optional.empty();
             }
-            return Optional.of(new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind"))));
+            OrgContext context = new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind")));
+            return Optional.of(new Verified(context, expiry.toInstant()));
         } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException e) {
             return Optional.empty();
         }
+    }
+
+    /** Whether a token that stops being valid at {@code expiresAt} is still valid now. */
+    public boolean isValidAt(Instant expiresAt) {
+        return expiresAt.isAfter(clock.instant());
+    }
+
+    /**
+     * Whether an issued token may still be sent: until half its lifetime has passed, so a service
+     * receiving it always has the other half to check it, whatever the clocks' small differences.
+     */
+    public boolean isFresh(Issued issued) {
+        Duration half = Duration.between(issued.issuedAt(), issued.expiresAt()).dividedBy(2);
+        return clock.instant().isBefore(issued.issuedAt().plus(half));
+    }
+
+    public record Issued(String token, Instant issuedAt, Instant expiresAt) {
+    }
+
+    public record Verified(OrgContext context, Instant expiresAt) {
     }
 }

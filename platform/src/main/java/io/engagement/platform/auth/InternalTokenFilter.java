@@ -17,10 +17,10 @@ import java.util.List;
  */
 public final class InternalTokenFilter implements WebFilter {
 
-    private final InternalToken tokens;
+    private final VerifiedTokens tokens;
     private final List<PathPattern> openPaths;
 
-    public InternalTokenFilter(InternalToken tokens, List<String> openPaths) {
+    public InternalTokenFilter(VerifiedTokens tokens, List<String> openPaths) {
         this.tokens = tokens;
         this.openPaths = openPaths.stream().map(PathPatternParser.defaultInstance::parse).toList();
     }

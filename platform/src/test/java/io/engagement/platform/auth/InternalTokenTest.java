@@ -190,7 +190,7 @@ class InternalTokenTest {
     // --- the filter that checks the token on every request
 
     private final InternalToken tokens = tokens(SECRET, NOW);
-    private final InternalTokenFilter filter = new InternalTokenFilter(tokens, List.of("/actuator", "/actuator/**"));
+    private final InternalTokenFilter filter = new InternalTokenFilter(new VerifiedTokens(tokens), List.of("/actuator", "/actuator/**"));
 
     private static ApiException refusal(Mono<Void> result) {
         try {

@@ -1,0 +1,98 @@
+package io.engagement.customer.customer;
+
+import org.bson.Document;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.util.Date;
+import java.util.Optional;
+
+import static io.engagement.platform.store.Documents.instantOf;
+
+/**
+ * Each organization's customers in the order of the default list, kept so a page of it is a few
+ * look-ups by key instead of a sort of every customer, and its total is read instead of counted.
+ * Every new customer gets the next ordinal of its organization and a creation time no earlier than
+ * the customer before it: blocks of customers created together share one time, and a later block
+ * gets a later millisecond, so ordinal order is exactly the order of (time created, id) that the
+ * list sorts by. One document per organization, changed by single-document atomic writes.
+ */
+@Component
+class CustomerListing {
+
+    static final String COLLECTION = "customer_listings";
+
+    private final ReactiveMongoTemplate mongo;
+
+    CustomerListing(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    /**
+     * What the organization's listing holds.
+     *
+     * @param allocated ordinals handed out so far (some may be customers deleted or never written)
+     * @param count     customers that exist
+     * @param complete  whether every customer of the organization has an ordinal: an organization
+     *                  with customers from before the listing existed is listed by sorting instead
+     */
+    record Listing(long allocated, long count, boolean complete) {
+    }
+
+    /** The first of {@code count} consecutive ordinals and the creation time they share. */
+    record Block(long firstOrdinal, Instant timeCreated) {
+    }
+
+    Mono<Listing> of(long organizationId) {
+        return mongo.findById(organizationId, Document.class, COLLECTION)
+                .map(document -> new Listing(document.getLong("allocated"), document.getLong("count"),
+                        document.getBoolean("complete")));
+    }
+
+    /** Reserves the ordinals of {@code count} new customers, created at {@code now} or just after the last ones. */
+    Mono<Block> reserve(long organizationId, int count, Instant now) {
+        return mongo.findById(organizationId, Document.class, COLLECTION)
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .flatMap(current -> current.map(listing -> advance(listing, count, now))
+                        .orElseGet(() -> begin(organizationId, count, now)))
+                // another request took the ordinals first: read the listing again and try after it
+                .switchIfEmpty(Mono.defer(() -> reserve(organizationId, count, now)));
+    }
+
+    /** Customers written or deleted: the total moves by {@code delta}. */
+    Mono<Void> counted(long organizationId, long delta) {
+        return mongo.updateFirst(Query.query(Criteria.where("_id").is(organizationId)), new Update().inc("count", delta), COLLECTION)
+                .then();
+    }
+
+    /** Empty when another request changed the listing since it was read. */
+    private Mono<Block> advance(Document current, int count, Instant now) {
+        long allocated = current.getLong("allocated");
+        Instant last = instantOf(current, "last_created");
+        Instant timeCreated = now.isAfter(last) ? now : last.plusMillis(1);
+        Query unchanged = Query.query(Criteria.where("_id").is(current.get("_id")).and("allocated").is(allocated));
+        Update taken = new Update().set("allocated", allocated + count).set("last_created", Date.from(timeCreated));
+        return mongo.updateFirst(unchanged, taken, COLLECTION)
+                .filter(result -> result.getModifiedCount() == 1)
+                .map(result -> new Block(allocated + 1, timeCreated));
+    }
+
+    /** The organization's first listed customers; empty when another request began the listing first. */
+    private Mono<Block> begin(long organizationId, int count, Instant now) {
+        return mongo.exists(Query.query(Criteria.where("organization_id").is(organizationId)), CustomerStore.COLLECTION)
+                .flatMap(hadCustomers -> mongo.insert(new Document("_id", organizationId)
+                        .append("allocated", (long) count)
+                        .append("last_created", Date.from(now))
+                        .append("count", 0L)
+                        .append("complete", !hadCustomers), COLLECTION))
+                .map(inserted -> new Block(1, now))
+                .onErrorResume(DuplicateKeyException.class, raced -> Mono.empty());
+    }
+}
