@@ -119,6 +119,11 @@ final class BenchSuite implements AutoCloseable {
         return new SuiteHttp(URI.create(credentials.gatewayUrl()), credentials.apiKey());
     }
 
+    /** Straight to the first replica of {@code module}, past the gateway, with the internal token it would send. */
+    SuiteHttp straightTo(String module) {
+        return SuiteHttp.straightTo(stack.fleet().uriOf(module), stack.fleet().internalTokenSecret(), credentials.organizationId());
+    }
+
     @Override
     public void close() {
         stop();

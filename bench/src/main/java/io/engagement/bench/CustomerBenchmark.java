@@ -8,6 +8,7 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
+import io.engagement.local.ServiceFleet;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +28,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -47,6 +51,10 @@ public final class CustomerBenchmark {
     private static final String COLLECTION = "customers";
     /** Every customer's name carries one of these tokens, so a search for one matches a few customers. */
     private static final int SEARCH_TOKENS = 20_000;
+    private static final Pattern CUSTOMER_ID = Pattern.compile("\"customer_id\"\\s*:\\s*\"([^\"]+)\"");
+    /** The floor of the gateway's own share of a call, and of the default list page on the embedded database. */
+    private static final double HOP_TARGET_MS = 1.0;
+    private static final double LIST_TARGET_MS = 200.0;
 
     private final int customers = Integer.getInteger("bench.customers", DEFAULT_CUSTOMERS);
     private final SideBySide sideBySide = new SideBySide(Integer.getInteger("bench.iterations", 300),
@@ -54,7 +62,10 @@ public final class CustomerBenchmark {
     private final Random random = new Random(42);
     private final AtomicLong unique = new AtomicLong();
 
+    private final List<String> customerIds = Collections.synchronizedList(new ArrayList<>());
+
     private SuiteHttp http;
+    private SuiteHttp service;
     private long organizationId;
 
     public static void main(String[] args) throws Exception {
@@ -65,12 +76,14 @@ public final class CustomerBenchmark {
         System.out.printf("Customer benchmark: %,d customers%n", customers);
         try (BenchSuite suite = BenchSuite.start()) {
             http = suite.http();
+            service = suite.straightTo(ServiceFleet.CUSTOMER);
             organizationId = suite.credentials().organizationId();
             load();
             try (MongoClient client = MongoClients.create(suite.credentials().mongodbUri())) {
                 MongoCollection<Document> collection = client.getDatabase(DATABASE).getCollection(COLLECTION);
                 List<SideBySide.Row> rows = measure(collection, client.getDatabase(DATABASE).getCollection("id_sequences"));
-                print(rows);
+                List<Hop> hops = measureHops();
+                print(rows, hops);
             }
         }
     }
@@ -95,7 +108,12 @@ public final class CustomerBenchmark {
                         for (int i = from; i < to; i++) {
                             body.append(i == from ? "" : ",").append(customerJson(i));
                         }
-                        SuiteHttp.expect(http.post("/external/v1/external/v1/customers/bulk", body.append("]}").toString()), 201);
+                        String created = SuiteHttp.expect(http.post("/external/v1/external/v1/customers/bulk",
+                                body.append("]}").toString()), 201).body();
+                        Matcher id = CUSTOMER_ID.matcher(created);
+                        while (id.find()) {
+                            customerIds.add(id.group(1));
+                        }
                         int done = loaded.addAndGet(to - from);
                         if (done % 10_000 == 0) {
                             System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / BenchSuite.seconds(started));
@@ -152,8 +170,17 @@ public final class CustomerBenchmark {
                     customers.countDocuments(filter);
                 }));
 
+        rows.add(sideBySide.compare("get by id",
+                () -> SuiteHttp.expect(http.get(byIdPath()), 200),
+                () -> {
+                    String id = randomCustomerId();
+                    if (customers.find(new Document("organization_id", organizationId).append("customer_id", id)).first() == null) {
+                        throw new IllegalStateException("no customer " + id + " in the database");
+                    }
+                }));
+
         rows.add(sideBySide.compare("get by email",
-                () -> SuiteHttp.expect(http.get("/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)))), 200),
+                () -> SuiteHttp.expect(http.get(byEmailPath()), 200),
                 () -> {
                     String email = email(random.nextInt(this.customers));
                     if (customers.find(byEmail(email)).first() == null) {
@@ -174,6 +201,43 @@ public final class CustomerBenchmark {
                     customers.insertOne(document(n));
                 }));
         return rows;
+    }
+
+    /**
+     * The gateway's share of a call: the same request through the gateway and straight to
+     * customer-service with the internal token the gateway would send, in turns.
+     */
+    private List<Hop> measureHops() {
+        List<Hop> hops = new ArrayList<>();
+        hops.add(hop("get by id", client -> SuiteHttp.expect(client.get(byIdPath()), 200)));
+        hops.add(hop("get by email", client -> SuiteHttp.expect(client.get(byEmailPath()), 200)));
+        hops.add(hop("list, default page", client -> SuiteHttp.expect(client.get("/external/v1/customers"), 200)));
+        return hops;
+    }
+
+    private Hop hop(String operation, Consumer<SuiteHttp> call) {
+        System.out.printf("Measuring the gateway's share of %s ...%n", operation);
+        SideBySide.Pair timed = sideBySide.inTurns(() -> call.accept(http), () -> call.accept(service));
+        return new Hop(operation, timed.first(), timed.second());
+    }
+
+    private record Hop(String operation, Percentiles throughGateway, Percentiles straight) {
+
+        double share() {
+            return throughGateway.p50() - straight.p50();
+        }
+    }
+
+    private String byIdPath() {
+        return "/external/v1/customers/" + randomCustomerId();
+    }
+
+    private String byEmailPath() {
+        return "/external/v1/customers/by-email/" + encode(email(random.nextInt(this.customers)));
+    }
+
+    private String randomCustomerId() {
+        return customerIds.get(random.nextInt(customerIds.size()));
     }
 
     private Bson byEmail(String email) {
@@ -215,11 +279,21 @@ public final class CustomerBenchmark {
                 .append("time_updated", now);
     }
 
-    private static void print(List<SideBySide.Row> rows) {
+    private static void print(List<SideBySide.Row> rows, List<Hop> hops) {
         SideBySide.print(rows);
         System.out.println("target: suite p50 within 3x of the database");
         rows.forEach(row -> System.out.printf("  %-20s %s%n", row.operation(),
                 row.suite().p50() <= 3 * row.database().p50() ? "within 3x" : "NOT within 3x"));
+        System.out.println();
+        System.out.println("The gateway's share: p50 through the gateway minus p50 straight to customer-service (internal token)");
+        System.out.printf("| %-20s | %13s | %13s | %13s | %11s |%n", "operation", "gateway p50", "service p50", "gateway share", "target");
+        hops.forEach(hop -> System.out.printf("| %-20s | %10.2f ms | %10.2f ms | %10.2f ms | %11s |%n", hop.operation(),
+                hop.throughGateway().p50(), hop.straight().p50(), hop.share(),
+                hop.share() < HOP_TARGET_MS ? "< 1 ms, met" : "NOT < 1 ms"));
+        rows.stream().filter(row -> row.operation().equals("list, default page")).findFirst().ifPresent(list ->
+                System.out.printf("target: the default list page p50 < %.0f ms: %.2f ms, ratio %.2f, %s%n", LIST_TARGET_MS,
+                        list.suite().p50(), list.suite().p50() / LIST_TARGET_MS,
+                        list.suite().p50() < LIST_TARGET_MS ? "met" : "NOT met"));
         System.out.println();
     }
 

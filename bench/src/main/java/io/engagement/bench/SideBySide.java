@@ -44,7 +44,7 @@ final class SideBySide {
     }
 
     /** Warm-up first, then at most {@code iterations} runs or {@code limit} time, whichever comes first. */
-    private Percentiles time(Runnable operation) {
+    Percentiles time(Runnable operation) {
         long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();
         for (int i = 0; i < WARM_UP_ITERATIONS && System.nanoTime() < warmUpEnd; i++) {
             operation.run();
@@ -58,6 +58,36 @@ final class SideBySide {
             samples[runs++] = System.nanoTime() - started;
         }
         return Percentiles.of(samples, runs);
+    }
+
+    /**
+     * Two ways of making the same call, timed in turns within the same stretch of time, so whatever
+     * else the machine does at the moment weighs on both alike; warm-up first, as {@link #time}.
+     */
+    Pair inTurns(Runnable first, Runnable second) {
+        long warmUpEnd = System.nanoTime() + WARM_UP_LIMIT.toNanos();
+        for (int i = 0; i < WARM_UP_ITERATIONS && System.nanoTime() < warmUpEnd; i++) {
+            first.run();
+            second.run();
+        }
+        long[] firstSamples = new long[iterations];
+        long[] secondSamples = new long[iterations];
+        int runs = 0;
+        long end = System.nanoTime() + limit.toNanos();
+        while (runs < iterations && System.nanoTime() < end) {
+            firstSamples[runs] = timed(first);
+            secondSamples[runs++] = timed(second);
+        }
+        return new Pair(Percentiles.of(firstSamples, runs), Percentiles.of(secondSamples, runs));
+    }
+
+    private static long timed(Runnable operation) {
+        long started = System.nanoTime();
+        operation.run();
+        return System.nanoTime() - started;
+    }
+
+    record Pair(Percentiles first, Percentiles second) {
     }
 
     static void print(List<Row> rows) {

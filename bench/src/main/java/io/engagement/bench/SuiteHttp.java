@@ -1,16 +1,26 @@
 package io.engagement.bench;
 
+import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.auth.ReusedTokens;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Calls through the gateway with the demo organization's data key, as a client would. */
+/**
+ * Calls through the gateway with the demo organization's data key, as a client would, or straight
+ * to one service with an internal token, as the gateway does.
+ */
 final class SuiteHttp {
 
     private static final Pattern ORGANIZATION_ID = Pattern.compile("\"organization_id\"\\s*:\\s*(\\d+)");
@@ -19,11 +29,24 @@ final class SuiteHttp {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI gateway;
-    private final String apiKey;
+    private final String credentialHeader;
+    private final Supplier<String> credential;
 
     SuiteHttp(URI gateway, String apiKey) {
-        this.gateway = gateway;
-        this.apiKey = apiKey;
+        this(gateway, "x-api-key", () -> apiKey);
+    }
+
+    private SuiteHttp(URI base, String credentialHeader, Supplier<String> credential) {
+        this.gateway = base;
+        this.credentialHeader = credentialHeader;
+        this.credential = credential;
+    }
+
+    /** Straight to a service at {@code service}, with the internal token the gateway would send for this organization. */
+    static SuiteHttp straightTo(URI service, String internalTokenSecret, long organizationId) {
+        ReusedTokens tokens = new ReusedTokens(new InternalToken(internalTokenSecret, Duration.ofSeconds(60), Clock.systemUTC()));
+        OrgContext organization = new OrgContext(organizationId, KeyKind.DATA);
+        return new SuiteHttp(service, InternalToken.HEADER, () -> tokens.tokenFor(organization));
     }
 
     /** The same gateway, called with another organization's data key. */
@@ -45,11 +68,11 @@ final class SuiteHttp {
     }
 
     HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey).GET());
+        return send(HttpRequest.newBuilder(gateway.resolve(path)).header(credentialHeader, credential.get()).GET());
     }
 
     HttpResponse<String> post(String path, String json) {
-        return send(HttpRequest.newBuilder(gateway.resolve(path)).header("x-api-key", apiKey)
+        return send(HttpRequest.newBuilder(gateway.resolve(path)).header(credentialHeader, credential.get())
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 

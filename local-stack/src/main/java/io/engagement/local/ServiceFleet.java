@@ -83,6 +83,11 @@ public final class ServiceFleet implements AutoCloseable {
         replica(module, replica).kill();
     }
 
+    /** What the services trust the gateway by: for tools that call a service straight, as the gateway does. */
+    public String internalTokenSecret() {
+        return settings.internalSecret();
+    }
+
     public URI gatewayUri() {
         return URI.create(local(settings.gatewayPort()));
     }

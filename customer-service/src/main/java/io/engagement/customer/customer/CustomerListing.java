@@ -37,8 +37,9 @@ class CustomerListing {
     /**
      * What the organization's listing holds.
      *
-     * @param allocated ordinals handed out so far (some may be customers deleted or never written)
-     * @param count     customers that exist
+     * @param allocated ordinals handed out so far
+     * @param count     customers that exist: the ordinals handed out less those left vacant (customers
+     *                  deleted, or never written because their request failed)
      * @param complete  whether every customer of the organization has an ordinal: an organization
      *                  with customers from before the listing existed is listed by sorting instead
      */
@@ -51,8 +52,8 @@ class CustomerListing {
 
     Mono<Listing> of(long organizationId) {
         return mongo.findById(organizationId, Document.class, COLLECTION)
-                .map(document -> new Listing(document.getLong("allocated"), document.getLong("count"),
-                        document.getBoolean("complete")));
+                .map(document -> new Listing(document.getLong("allocated"),
+                        document.getLong("allocated") - document.getLong("vacant"), document.getBoolean("complete")));
     }
 
     /** Reserves the ordinals of {@code count} new customers, created at {@code now} or just after the last ones. */
@@ -66,9 +67,13 @@ class CustomerListing {
                 .switchIfEmpty(Mono.defer(() -> reserve(organizationId, count, now)));
     }
 
-    /** Customers written or deleted: the total moves by {@code delta}. */
-    Mono<Void> counted(long organizationId, long delta) {
-        return mongo.updateFirst(Query.query(Criteria.where("_id").is(organizationId)), new Update().inc("count", delta), COLLECTION)
+    /**
+     * Ordinals that hold no customer any more, or never will: deleted customers, or a request that
+     * failed after its ordinals were reserved. A crash in between leaves the total that many too high;
+     * a page read that walks the whole listing counts exactly (see {@link ListedPage}).
+     */
+    Mono<Void> vacated(long organizationId, long ordinals) {
+        return mongo.updateFirst(Query.query(Criteria.where("_id").is(organizationId)), new Update().inc("vacant", ordinals), COLLECTION)
                 .then();
     }
 
@@ -90,7 +95,7 @@ class CustomerListing {
                 .flatMap(hadCustomers -> mongo.insert(new Document("_id", organizationId)
                         .append("allocated", (long) count)
                         .append("last_created", Date.from(now))
-                        .append("count", 0L)
+                        .append("vacant", 0L)
                         .append("complete", !hadCustomers), COLLECTION))
                 .map(inserted -> new Block(1, now))
                 .onErrorResume(DuplicateKeyException.class, raced -> Mono.empty());

@@ -58,10 +58,10 @@ class CustomerStore implements StartupWork {
                 .then();
     }
 
-    /** Every document, or none of them; the organization's total counts them once written. */
+    /** Every document, or none of them; none leaves their listing ordinals vacant. */
     Mono<List<Document>> insertAll(long organizationId, List<Document> documents) {
         return AllOrNothingInsert.insert(mongo, COLLECTION, documents)
-                .flatMap(written -> listing.counted(organizationId, written.size()).thenReturn(written));
+                .onErrorResume(failure -> listing.vacated(organizationId, documents.size()).then(Mono.error(failure)));
     }
 
     Mono<StoredCustomer> findByPublicId(long organizationId, String customerId) {
@@ -75,7 +75,7 @@ class CustomerStore implements StartupWork {
     /** Deletes the customer once: a second call (an erasure finished again) finds nothing to count. */
     Mono<Void> delete(long id) {
         return mongo.findAndRemove(Query.query(Criteria.where("_id").is(id)), Document.class, COLLECTION)
-                .flatMap(removed -> listing.counted(longOf(removed, "organization_id"), -1));
+                .flatMap(removed -> listing.vacated(longOf(removed, "organization_id"), 1));
     }
 
     /** {@code companyId} is the filter's resolved company, when the query names one. */
