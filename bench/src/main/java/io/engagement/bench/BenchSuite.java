@@ -89,6 +89,11 @@ final class BenchSuite implements AutoCloseable {
         return smtpPort;
     }
 
+    /** The SMTP server and SMSC the services deliver to, with the SMSC's credentials. */
+    FleetSettings.Delivery delivery() {
+        return stack.delivery();
+    }
+
     /**
      * Pauses or resumes the analytics service's stream processing through its actuator endpoint,
      * which is on the service itself, not behind the gateway.

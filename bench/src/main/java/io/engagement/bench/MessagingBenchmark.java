@@ -1,11 +1,5 @@
 package io.engagement.bench;
 
-import jakarta.mail.Message;
-import jakarta.mail.MessagingException;
-import jakarta.mail.Session;
-import jakarta.mail.Transport;
-import jakarta.mail.internet.InternetAddress;
-import jakarta.mail.internet.MimeMessage;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,26 +10,34 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 
 /**
- * Transactional email throughput: how fast the suite accepts sends (answered once durably
- * queued) and delivers them over SMTP, as ratios to the raw acceptance rate of the embedded
- * SMTP server (GreenMail) measured in the same run, with one connection per message as the
- * worker sends them.
+ * Transactional email and SMS throughput: how fast the suite accepts sends (answered once durably
+ * queued) and delivers them, next to what the embedded SMTP server (GreenMail) and SMSC take
+ * straight from a client over the same number of connections as the suite's delivery threads
+ * use, measured in the same run.
  */
 public final class MessagingBenchmark {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final String BULK = "/external/v1/transactional-email/send/bulk";
+    private static final String EMAIL_BULK = "/external/v1/transactional-email/send/bulk";
+    private static final String SMS_BULK = "/external/v1/external/v1/sms/send/bulk";
     private static final int BULK_SIZE = 1000;
+    private static final double TARGET = 0.5;
 
     private final int emails = Integer.getInteger("bench.emails", 10_000);
-    private final int rawMails = Integer.getInteger("bench.raw-mails", 2_000);
+    private final int sms = Integer.getInteger("bench.sms", 10_000);
+    private final int rawMails = Integer.getInteger("bench.raw-mails", 4_000);
+    private final int rawSms = Integer.getInteger("bench.raw-sms", 10_000);
     private final int clients = Integer.getInteger("bench.clients", 2);
+    /** The suite's delivery threads: one per partition of engagement.message.v1, each with its own SMTP connection. */
+    private final int connections = Integer.getInteger("bench.connections", 3);
+    /** The suite's SMPP binds: one per replica, shared by its delivery threads. */
+    private final int binds = Integer.getInteger("bench.binds", 1);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     public static void main(String[] args) throws Exception {
@@ -43,71 +45,74 @@ public final class MessagingBenchmark {
     }
 
     private void run() throws Exception {
-        System.out.printf("Messaging benchmark: %,d emails in bulk requests of %,d, %d clients%n", emails, BULK_SIZE, clients);
+        System.out.printf("Messaging benchmark: %,d emails and %,d SMS in bulk requests of %,d, %d clients%n", emails, sms, BULK_SIZE,
+                clients);
         try (BenchSuite suite = BenchSuite.start()) {
-            URI inbox = URI.create(suite.credentials().inboxUrl());
-            double perConnection = rawSmtpRate(suite.smtpPort(), inbox, false);
-            double oneConnection = rawSmtpRate(suite.smtpPort(), inbox, true);
-            Throughput suiteRates = throughSuite(suite, inbox);
-            report(perConnection, oneConnection, suiteRates);
-        }
-    }
-
-    /** GreenMail alone: sequential sends, a connection each or all over one. */
-    private double rawSmtpRate(int smtpPort, URI inbox, boolean reuse) throws Exception {
-        System.out.printf("Raw SMTP: %,d messages straight to the embedded server, %s ...%n", rawMails,
-                reuse ? "over one connection" : "a connection each");
-        Properties properties = new Properties();
-        properties.put("mail.smtp.host", "127.0.0.1");
-        properties.put("mail.smtp.port", Integer.toString(smtpPort));
-        Session session = Session.getInstance(properties);
-        long before = inboxTotal(inbox);
-        long started = System.nanoTime();
-        if (reuse) {
-            try (Transport transport = session.getTransport("smtp")) {
-                transport.connect();
-                for (int i = 0; i < rawMails; i++) {
-                    MimeMessage message = message(session, i);
-                    message.saveChanges();
-                    transport.sendMessage(message, message.getAllRecipients());
-                }
-            }
-        } else {
-            for (int i = 0; i < rawMails; i++) {
-                Transport.send(message(session, i));
+            Report email = emailSide(suite);
+            Report text = sms > 0 ? smsSide(suite) : null;
+            System.out.println();
+            System.out.printf("Messaging (%d cores; the suite, broker, database, SMTP server and SMSC share them)%n",
+                    Runtime.getRuntime().availableProcessors());
+            email.print();
+            if (text != null) {
+                text.print();
             }
         }
-        double seconds = BenchSuite.seconds(started);
-        System.out.printf("  %,d accepted in %.1f s: %,.0f mails/s (inbox shows %,d)%n", rawMails, seconds, rawMails / seconds,
-                inboxTotal(inbox) - before);
-        return rawMails / seconds;
     }
 
-    private static MimeMessage message(Session session, int i) throws MessagingException {
-        MimeMessage message = new MimeMessage(session);
-        message.setFrom(new InternetAddress("bench@engagement.local"));
-        message.setRecipient(Message.RecipientType.TO, new InternetAddress("raw-" + i + "@example.com"));
-        message.setSubject("Raw " + i);
-        message.setText("Hello from the raw SMTP baseline");
-        return message;
+    private Report emailSide(BenchSuite suite) throws Exception {
+        URI inbox = URI.create(suite.credentials().inboxUrl());
+        RawSmtp raw = new RawSmtp("127.0.0.1", suite.smtpPort());
+        double each = rawRate("Raw SMTP, a connection each", inbox, "/api/v1/messages", () -> raw.connectionEach(rawMails));
+        double one = rawRate("Raw SMTP, one connection", inbox, "/api/v1/messages", () -> raw.overConnections(rawMails, 1));
+        double same = rawRate("Raw SMTP, " + connections + " connections in parallel", inbox, "/api/v1/messages",
+                () -> raw.overConnections(rawMails, connections));
+        Throughput through = throughSuite(suite, "emails", emails, suite.credentials().transactionalKey(), "X-Transactional-Key",
+                EMAIL_BULK, MessagingBenchmark::emailBulk, inbox, "/api/v1/messages");
+        return new Report("Transactional email, %,d emails".formatted(emails), "mails", List.of(
+                new Line("raw SMTP (GreenMail), a connection each", each),
+                new Line("raw SMTP (GreenMail), one connection", one)),
+                new Line("raw SMTP (GreenMail), %d connections in parallel".formatted(connections), same), through);
     }
 
-    private Throughput throughSuite(BenchSuite suite, URI inbox) throws Exception {
-        System.out.printf("Through the suite: %,d emails ...%n", emails);
-        String key = suite.credentials().transactionalKey();
+    private Report smsSide(BenchSuite suite) throws Exception {
+        URI inbox = URI.create(suite.credentials().inboxUrl());
+        RawSmpp raw = new RawSmpp(suite.delivery());
+        double same = rawRate("Raw SMPP, " + binds + " bind(s), " + connections + " threads", inbox, "/api/v1/sms",
+                () -> raw.submit(rawSms, binds, connections));
+        fundDemoWallet(suite, sms);
+        Throughput through = throughSuite(suite, "SMS", sms, suite.credentials().apiKey(), "x-api-key", SMS_BULK, MessagingBenchmark::smsBulk,
+                inbox, "/api/v1/sms");
+        return new Report("SMS, %,d messages".formatted(sms), "SMS", List.of(),
+                new Line("raw SMPP submit_sm (embedded SMSC), %d bind(s), %d threads".formatted(binds, connections), same), through);
+    }
+
+    private double rawRate(String what, URI inbox, String list, TimedRun run) throws Exception {
+        int count = list.endsWith("sms") ? rawSms : rawMails;
+        System.out.printf("%s: %,d messages straight to the embedded server ...%n", what, count);
+        long before = inboxTotal(inbox, list);
+        double seconds = run.seconds();
+        System.out.printf("  %,d accepted in %.1f s: %,.0f/s (inbox shows %,d)%n", count, seconds, count / seconds,
+                inboxTotal(inbox, list) - before);
+        return count / seconds;
+    }
+
+    private Throughput throughSuite(BenchSuite suite, String what, int count, String key, String keyHeader, String path, BulkBody body,
+                                    URI inbox, String list) throws Exception {
+        System.out.printf("Through the suite: %,d %s ...%n", count, what);
         URI gateway = URI.create(suite.credentials().gatewayUrl());
-        long before = inboxTotal(inbox);
+        long before = inboxTotal(inbox, list);
         List<String> bodies = new ArrayList<>();
-        for (int sent = 0; sent < emails; sent += BULK_SIZE) {
-            bodies.add(bulkBody(sent, Math.min(BULK_SIZE, emails - sent)));
+        for (int first = 0; first < count; first += BULK_SIZE) {
+            bodies.add(body.of(first, Math.min(BULK_SIZE, count - first)));
         }
         long started = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             List<Future<?>> requests = new ArrayList<>();
-            for (String body : bodies) {
+            for (String request : bodies) {
                 requests.add(pool.submit(() -> {
-                    accept(gateway, key, body);
+                    accept(gateway.resolve(path), keyHeader, key, request);
                     return null;
                 }));
             }
@@ -118,24 +123,32 @@ public final class MessagingBenchmark {
             pool.shutdown();
         }
         double acceptedSeconds = BenchSuite.seconds(started);
-        System.out.printf("  all %,d accepted in %.1f s%n", emails, acceptedSeconds);
-        while (inboxTotal(inbox) - before < emails) {
+        System.out.printf("  all %,d accepted in %.1f s%n", count, acceptedSeconds);
+        while (inboxTotal(inbox, list) - before < count) {
             Thread.sleep(100);
         }
         double deliveredSeconds = BenchSuite.seconds(started);
-        System.out.printf("  all %,d delivered %.1f s after the first request%n", emails, deliveredSeconds);
-        return new Throughput(emails / acceptedSeconds, emails / deliveredSeconds);
+        System.out.printf("  all %,d delivered %.1f s after the first request%n", count, deliveredSeconds);
+        return new Throughput(count / acceptedSeconds, count / deliveredSeconds);
     }
 
-    private void accept(URI gateway, String key, String body) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(gateway.resolve(BULK))
-                .header("Content-Type", "application/json").header("X-Transactional-Key", key)
+    private void fundDemoWallet(BenchSuite suite, int units) throws Exception {
+        HttpResponse<String> funded = http.send(HttpRequest.newBuilder(URI.create(suite.credentials().gatewayUrl())
+                        .resolve("/admin/v1/organizations/" + suite.credentials().organizationId() + "/wallet"))
+                .header("X-Admin-Token", suite.credentials().adminToken()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"amount\": " + units + "}")).build(), HttpResponse.BodyHandlers.ofString());
+        SuiteHttp.expect(funded, 200);
+    }
+
+    private void accept(URI endpoint, String keyHeader, String key, String body) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json").header(keyHeader, key)
                 .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
         SuiteHttp.expect(response, 200);
     }
 
-    private static String bulkBody(int first, int count) {
+    private static String emailBulk(int first, int count) {
         List<String> emails = new ArrayList<>(count);
         for (int i = first; i < first + count; i++) {
             emails.add("{\"to_email\": \"bench-%d@example.com\", \"subject\": \"Order {{order}}\", \"html_content\": \"<p>Hi {{name}}, order {{order}} shipped.</p>\", \"merge_data\": {\"name\": \"Customer %d\", \"order\": \"%d\"}}"
@@ -144,25 +157,55 @@ public final class MessagingBenchmark {
         return "{\"emails\": [" + String.join(",", emails) + "]}";
     }
 
-    private long inboxTotal(URI inbox) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(inbox.resolve("/api/v1/messages?limit=1")).GET().build(),
+    private static String smsBulk(int first, int count) {
+        List<String> numbers = new ArrayList<>(count);
+        for (int i = first; i < first + count; i++) {
+            numbers.add("\"" + smsNumber(i) + "\"");
+        }
+        return "{\"sender_id\": \"Bench\", \"to\": [" + String.join(",", numbers) + "], \"message\": \"Your code is 123456\"}";
+    }
+
+    /** A valid E.164 number of its own for each of 10,000 recipients, then again from the first. */
+    static String smsNumber(int i) {
+        return "+1201555%04d".formatted(i % 10_000);
+    }
+
+    private long inboxTotal(URI inbox, String list) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(inbox.resolve(list + "?limit=1")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         JsonNode page = JSON.readTree(SuiteHttp.expect(response, 200).body());
         return page.get("total").asLong();
     }
 
-    private void report(double perConnection, double oneConnection, Throughput suite) {
-        System.out.println();
-        System.out.printf("Transactional email, %,d emails (%d cores; the suite, broker, database and SMTP server share them)%n",
-                emails, Runtime.getRuntime().availableProcessors());
-        System.out.printf("   raw SMTP acceptance (GreenMail), a connection each   %,10.0f mails/s%n", perConnection);
-        System.out.printf("   raw SMTP acceptance (GreenMail), one connection      %,10.0f mails/s%n", oneConnection);
-        System.out.printf("   accepted through gateway + messaging                 %,10.0f sends/s   ratio %6.1f %% | %6.1f %%%n",
-                suite.accepted(), 100 * suite.accepted() / perConnection, 100 * suite.accepted() / oneConnection);
-        System.out.printf("   delivered over SMTP by the worker                    %,10.0f mails/s   ratio %6.1f %% | %6.1f %%%n",
-                suite.delivered(), 100 * suite.delivered() / perConnection, 100 * suite.delivered() / oneConnection);
+    @FunctionalInterface
+    private interface TimedRun {
+        double seconds() throws Exception;
+    }
+
+    @FunctionalInterface
+    private interface BulkBody {
+        String of(int first, int count);
     }
 
     private record Throughput(double accepted, double delivered) {
+    }
+
+    private record Line(String label, double rate) {
+    }
+
+    /** One channel's figures, with delivered ÷ the raw rate over the same connections beside the target. */
+    private record Report(String title, String unit, List<Line> context, Line baseline, Throughput suite) {
+
+        void print() {
+            System.out.println(title);
+            for (Line line : context) {
+                System.out.printf("   %-58s %,10.0f %s/s%n", line.label(), line.rate(), unit);
+            }
+            System.out.printf("   %-58s %,10.0f %s/s%n", baseline.label(), baseline.rate(), unit);
+            System.out.printf("   %-58s %,10.0f %s/s%n", "accepted through gateway + messaging", suite.accepted(), unit);
+            double ratio = suite.delivered() / baseline.rate();
+            System.out.printf("   %-58s %,10.0f %s/s   ratio %5.1f %%   (target >= %.0f %%: %s)%n", "delivered by the suite's workers",
+                    suite.delivered(), unit, 100 * ratio, 100 * TARGET, ratio >= TARGET ? "met" : "not met");
+        }
     }
 }

@@ -37,6 +37,7 @@ public final class LocalStack implements AutoCloseable {
     private EmbeddedSmtp smtp;
     private EmbeddedSmsc smsc;
     private DevInbox inbox;
+    private FleetSettings.Delivery delivery;
     private ServiceFleet fleet;
 
     private LocalStack(StackSettings settings) {
@@ -81,9 +82,10 @@ public final class LocalStack implements AutoCloseable {
 
         Credentials existing = Credentials.read(settings.home()).orElse(null);
         String adminToken = existing == null ? secret() : existing.adminToken();
+        delivery = FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword, inbox.whatsAppBaseUrl());
         fleet = new ServiceFleet(new FleetSettings(settings.repository(), kafka.bootstrapServers(), mongo.connectionString(),
                 settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions(),
-                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword, inbox.whatsAppBaseUrl()), settings.replicas()));
+                delivery, settings.replicas()));
         fleet.startAll();
         fleet.awaitHealthy(START_TIMEOUT);
 
@@ -97,6 +99,11 @@ public final class LocalStack implements AutoCloseable {
 
     public ServiceFleet fleet() {
         return fleet;
+    }
+
+    /** Where the services deliver mail and SMS, with the SMSC's credentials of this start. */
+    public FleetSettings.Delivery delivery() {
+        return delivery;
     }
 
     @Override
