@@ -116,6 +116,11 @@ final class BenchSuite implements AutoCloseable {
         }
     }
 
+    /** The services' process ids by replica name, for CPU accounting and profiles. */
+    Map<String, Long> servicePids() {
+        return stack.fleet().pidsByName();
+    }
+
     Credentials credentials() {
         return credentials;
     }

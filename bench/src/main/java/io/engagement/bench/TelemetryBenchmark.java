@@ -1,16 +1,8 @@
 package io.engagement.bench;
 
 import io.engagement.platform.event.Topics;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,16 +12,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,7 +40,6 @@ public final class TelemetryBenchmark {
     private static final Duration WINDOW = Duration.ofDays(29);
     private static final Pattern TOTAL_VISITS = Pattern.compile("\"total_visits\":(\\d+)");
     private static final Pattern COLLECTION_ID = Pattern.compile("\"collection_id\":\"([^\"]+)\"");
-    private static final String BARE_TOPIC = "bench.bare-producer";
     private static final int DISTINCT_RANGES = 60;
     private static final List<String> CONSUMER_GROUPS =
             List.of("collection-analytics-activity", "page-rollups", "page-registry", "raw-event-archive");
@@ -74,7 +56,7 @@ public final class TelemetryBenchmark {
     private final Instant end = Instant.now().truncatedTo(ChronoUnit.HOURS);
 
     private SuiteHttp http;
-    private Admin admin;
+    private ConsumerLag lag;
     private TelemetryEvents events;
     private long viewsSent;
 
@@ -84,16 +66,16 @@ public final class TelemetryBenchmark {
 
     private void run() throws Exception {
         System.out.printf("Telemetry benchmark: levels %s events over %d pages, %,d users%n", Arrays.toString(levels), pages, users);
-        try (BenchSuite suite = BenchSuite.start()) {
+        try (BenchSuite suite = BenchSuite.start(); ConsumerLag lag = new ConsumerLag(suite.credentials().kafkaBootstrap())) {
             http = suite.http();
+            this.lag = lag;
             events = new TelemetryEvents(suite.credentials().organizationId(), pages, users);
             String bootstrap = suite.credentials().kafkaBootstrap();
-            admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
 
             Ingest ingest = measureIngest(suite, bootstrap);
             String collection = allPagesCollection();
             List<Level> measured = new ArrayList<>();
-            try (KafkaProducer<String, String> producer = producer(bootstrap)) {
+            try (KafkaProducer<String, String> producer = BareProducer.producer(bootstrap)) {
                 long loaded = 0;
                 for (long level : levels) {
                     measured.add(load(producer, collection, "level" + level, level - loaded, level));
@@ -101,10 +83,6 @@ public final class TelemetryBenchmark {
                 }
             }
             print(ingest, measured);
-        } finally {
-            if (admin != null) {
-                admin.close();
-            }
         }
     }
 
@@ -121,93 +99,24 @@ public final class TelemetryBenchmark {
         SuiteHttp.Organization organization = http.createOrganization(suite.credentials().adminToken(), "Ingest benchmark");
         SuiteHttp client = http.as(organization.apiKey());
         TelemetryEvents sent = new TelemetryEvents(organization.id(), pages, users);
+        GatewayIngest gateway = new GatewayIngest(clients, batch, end, WINDOW);
+        BareProducer bareProducer = new BareProducer(bootstrap, clients * batch, end, WINDOW);
         double paused;
         double bare;
         suite.processing(true);
         try {
-            ingestThroughSuite(client, sent, "ingest-warm-up", ingestWarmUp);
-            paused = ingestThroughSuite(client, sent, "ingest-paused", ingestTime);
-            createBareTopic(bootstrap);
-            ingestThroughBareProducer(bootstrap, sent, "bare-warm-up", ingestWarmUp);
-            bare = ingestThroughBareProducer(bootstrap, sent, "bare", ingestTime);
+            gateway.run(client, sent, "ingest-warm-up", ingestWarmUp);
+            paused = gateway.run(client, sent, "ingest-paused", ingestTime);
+            bareProducer.createTopic(lag.admin());
+            bareProducer.run(sent, "bare-warm-up", ingestWarmUp);
+            bare = bareProducer.run(sent, "bare", ingestTime);
         } finally {
             suite.processing(false);
         }
-        double running = ingestThroughSuite(client, sent, "ingest-running", ingestTime);
+        double running = gateway.run(client, sent, "ingest-running", ingestTime);
         System.out.println("Waiting for the consumers to catch up with the ingested events ...");
         awaitConsumersSettled();
         return new Ingest(paused, running, bare);
-    }
-
-    private double ingestThroughSuite(SuiteHttp client, TelemetryEvents events, String series, Duration time) throws Exception {
-        System.out.printf("Ingest through the suite (%s): %d clients, %d events a request, %d s ...%n",
-                series, clients, batch, time.toSeconds());
-        long planned = 50_000_000L;
-        AtomicLong next = new AtomicLong();
-        AtomicLong accepted = new AtomicLong();
-        long deadline = System.nanoTime() + time.toNanos();
-        long started = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        List<Future<?>> running = new ArrayList<>();
-        for (int c = 0; c < clients; c++) {
-            running.add(pool.submit(() -> {
-                while (System.nanoTime() < deadline) {
-                    long first = next.getAndAdd(batch);
-                    StringBuilder body = new StringBuilder("{\"events\":[");
-                    for (long i = first; i < first + batch; i++) {
-                        body.append(i == first ? "" : ",").append(events.event(series, i, planned, end, WINDOW).json());
-                    }
-                    HttpResponse<String> answer = SuiteHttp.expect(client.post("/external/v1/events", body.append("]}").toString()), 202);
-                    if (!answer.body().contains("\"accepted\":" + batch)) {
-                        throw new IllegalStateException("not every event was accepted: " + answer.body());
-                    }
-                    accepted.addAndGet(batch);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> sender : running) {
-            sender.get();
-        }
-        pool.shutdown();
-        double rate = accepted.get() / BenchSuite.seconds(started);
-        System.out.printf("  %,d events accepted, %,.0f events/s%n", accepted.get(), rate);
-        return rate;
-    }
-
-    private void createBareTopic(String bootstrap) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(BARE_TOPIC, Topics.ALL.get(Topics.TELEMETRY), (short) 1))).all().get();
-            // an idempotent producer that starts before the leaders exist can loop on sequence errors
-            while (admin.describeTopics(List.of(BARE_TOPIC)).allTopicNames().get().get(BARE_TOPIC).partitions().stream()
-                    .anyMatch(partition -> partition.leader() == null)) {
-                Thread.sleep(100);
-            }
-        }
-    }
-
-    private double ingestThroughBareProducer(String bootstrap, TelemetryEvents events, String series, Duration time) throws Exception {
-        System.out.printf("Bare Kafka producer (%s), same events and settings, same broker, %d s ...%n", series, time.toSeconds());
-        AtomicLong acknowledged = new AtomicLong();
-        Semaphore inFlight = new Semaphore(clients * batch);
-        try (KafkaProducer<String, String> producer = producer(bootstrap)) {
-            long deadline = System.nanoTime() + time.toNanos();
-            long started = System.nanoTime();
-            for (long i = 0; System.nanoTime() < deadline; i++) {
-                TelemetryEvents.Event event = events.event(series, i, 50_000_000L, end, WINDOW);
-                inFlight.acquire();
-                producer.send(new ProducerRecord<>(BARE_TOPIC, event.key(), event.envelope()), (metadata, failure) -> {
-                    inFlight.release();
-                    if (failure == null) {
-                        acknowledged.incrementAndGet();
-                    }
-                });
-            }
-            producer.flush();
-            double rate = acknowledged.get() / BenchSuite.seconds(started);
-            System.out.printf("  %,d events acknowledged, %,.0f events/s%n", acknowledged.get(), rate);
-            return rate;
-        }
     }
 
     // --- 2. and 3. analytics at scale and catch-up ----------------------------------------------
@@ -254,25 +163,7 @@ public final class TelemetryBenchmark {
     }
 
     private void awaitConsumersSettled() throws Exception {
-        long previous = -1;
-        while (true) {
-            long lag = 0;
-            for (String group : CONSUMER_GROUPS) {
-                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-                committed.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
-                var ends = admin.listOffsets(latest).all().get();
-                for (var entry : committed.entrySet()) {
-                    lag += Math.max(0, ends.get(entry.getKey()).offset() - entry.getValue().offset());
-                }
-            }
-            // transaction markers leave a record or so per partition behind a read_committed consumer
-            if (lag <= 64 && lag == previous) {
-                return;
-            }
-            previous = lag;
-            Thread.sleep(2000);
-        }
+        lag.awaitSettled(CONSUMER_GROUPS, Duration.ofDays(1));
     }
 
     private long totalVisits(String collection) {
@@ -308,18 +199,6 @@ public final class TelemetryBenchmark {
             samples[i] = System.nanoTime() - started;
         }
         return Percentiles.of(samples, count);
-    }
-
-    private static KafkaProducer<String, String> producer(String bootstrap) {
-        // the settings of the ingest service's producer (platform defaults)
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
-        return new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
     }
 
     // --- report ---------------------------------------------------------------------------------

@@ -151,6 +151,21 @@ public final class ServiceFleet implements AutoCloseable {
         return all().stream().map(ServiceProcess::pid).filter(Objects::nonNull).toList();
     }
 
+    /**
+     * Process ids of the running replicas by replica name ({@code collection-analytics-service},
+     * {@code collection-analytics-service-2}, ...), in start order: for resource reports per service.
+     */
+    public Map<String, Long> pidsByName() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        all().forEach(replica -> {
+            Long pid = replica.pid();
+            if (pid != null) {
+                pids.put(replica.name(), pid);
+            }
+        });
+        return pids;
+    }
+
     @Override
     public void close() {
         // the gateway first, so no request reaches a service that is going away
