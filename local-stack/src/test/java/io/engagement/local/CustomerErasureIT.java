@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,6 +83,7 @@ class CustomerErasureIT {
         assertThat(alert.get("subject").asString()).isEqualTo(customerId);
         String messageId = sendMail(email);
         mail.awaitStatus(messageId, "sent");
+        awaitRemindersFollow(email);
         PageAnalytics.pause();
         JsonNode countedBefore = site.analytics(collection, range);
         List<String> person = List.of(customerId, email, phone, identified, byEmail);
@@ -151,6 +153,28 @@ class CustomerErasureIT {
         events.add(site.event("identify", byEmail, "/welcome", at.minusSeconds(1)).put("email", email));
         events.add(site.view(byEmail, "/welcome", at));
         site.send(events);
+    }
+
+    /**
+     * A ticket the person opened (their address in capitals) waits on them with reminders on, so the
+     * messaging service keeps both the ticket's reminder state and the customer's contact.
+     */
+    private void awaitRemindersFollow(String email) {
+        Answer reminders = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/reminders"))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"enabled\": true, \"intervals_minutes\": [10000], \"channels\": [\"email\"]}")),
+                "x-api-key", org.apiKey());
+        assertThat(reminders.status()).as(reminders.body()).isEqualTo(200);
+        Answer ticket = suite.post("/external/v1/tickets", "{\"subject\": \"Card\", \"description\": \"d\", \"email\": \""
+                + email.toUpperCase(Locale.ROOT) + "\"}", "x-api-key", org.apiKey());
+        assertThat(ticket.status()).as(ticket.body()).isEqualTo(201);
+        Answer pending = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/tickets/" + ticket.json().get("ticket_id").asString()))
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"status\": \"pending\"}")), "x-api-key", org.apiKey());
+        assertThat(pending.status()).as(pending.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(traces(List.of(email)))
+                .anyMatch(trace -> trace.startsWith("engagement_messaging.ticket_reminders"))
+                .anyMatch(trace -> trace.startsWith("engagement_messaging.reminder_contacts")));
     }
 
     private String sendMail(String email) {

@@ -49,6 +49,8 @@ final class RunningSuite {
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
                     // a billing page left without a following page view is judged abandoned after 2 s instead of 30 s
                     "-Dengagement.alert.triggers.abandonment-wait=2s",
+                    // a reminder interval of one "minute" lasts a second, looked for every 250 ms
+                    "-Dengagement.messaging.reminders.interval-unit=1s", "-Dengagement.messaging.reminders.sweep-interval=250ms",
                     "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing",
                     // the raw-event archive logs each event it archives, so a test can follow a trace into it
                     "-Dlogging.level.io.engagement.analytics.archive=DEBUG")).toList();

@@ -19,6 +19,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.NullNode;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ import java.util.stream.Collectors;
  * whole or not at all.
  */
 @Component
-class EmailAcceptance {
+public class EmailAcceptance {
 
     private static final Logger log = LoggerFactory.getLogger(EmailAcceptance.class);
 
@@ -62,6 +63,11 @@ class EmailAcceptance {
         return templatesOf(org, messages)
                 .map(found -> compose(messages, found))
                 .flatMap(jobs -> queue(org, jobs).thenReturn(jobs));
+    }
+
+    /** One e-mail the suite sends of its own accord, such as a reminder; answers its message id. */
+    public Mono<String> acceptOne(long org, EmailRequest request) {
+        return accept(org, List.of(new Located(request, NullNode.getInstance(), Loc.body()))).map(accepted -> accepted.get(0).messageId());
     }
 
     private Mono<Map<String, EmailTemplate>> templatesOf(long org, List<Located> messages) {

@@ -26,7 +26,7 @@ import java.util.UUID;
  * queue cannot take is refunded.
  */
 @Component
-class SmsAcceptance {
+public class SmsAcceptance {
 
     static final String INSUFFICIENT = "insufficient wallet balance";
     private static final Logger log = LoggerFactory.getLogger(SmsAcceptance.class);
@@ -41,6 +41,11 @@ class SmsAcceptance {
         this.ledger = ledger;
         this.publisher = publisher;
         this.json = json;
+    }
+
+    /** One SMS the suite sends of its own accord, such as a reminder, paid from the wallet; answers its message id. */
+    public Mono<String> acceptOne(long org, String senderId, String to, String message) {
+        return accept(org, new SmsRequest(senderId, SmsRequests.GENERIC, List.of(to), message)).map(ids -> ids.get(0));
     }
 
     Mono<List<String>> accept(long org, SmsRequest request) {

@@ -25,7 +25,7 @@ import java.util.UUID;
  * cannot cover is refused before anything is recorded or sent; a send the queue cannot take is refunded.
  */
 @Component
-class WhatsAppAcceptance {
+public class WhatsAppAcceptance {
 
     static final long UNITS_PER_MESSAGE = 1;
     static final String INSUFFICIENT = "insufficient wallet balance";
@@ -45,6 +45,11 @@ class WhatsAppAcceptance {
         this.ledger = ledger;
         this.publisher = publisher;
         this.json = json;
+    }
+
+    /** One message the suite sends of its own accord, such as a reminder; answers its id. */
+    public Mono<String> acceptOne(long org, String to, String message) {
+        return accept(org, new WhatsAppRequests.Send(to, message));
     }
 
     /** Answers the new message's id. */
