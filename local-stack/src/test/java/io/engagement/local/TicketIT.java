@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tickets through the gateway: opened with the data key, or with the public key while the
  * organization lets end users open them; tags in the ticketing tags' spelling; assigned by the
  * first matching rule; listed with filters and pages, newest first; changed field by field; another
- * organization's invisible; each change on Kafka; an erased customer's tickets gone.
+ * organization's invisible; each change on Kafka; an erased customer's tickets gone. The public key
+ * is never told whether a customer id exists.
  */
 class TicketIT {
 
@@ -86,7 +87,7 @@ class TicketIT {
     }
 
     @Test
-    void aCustomerOfAnotherOrganizationOrNoneIsRefusedAtCustomerId() {
+    void withTheDataKeyACustomerOfAnotherOrganizationOrNoneIsRefusedAtCustomerId() {
         String theirs = createCustomer(suite.globex, "theirs-" + UUID.randomUUID() + "@example.com");
 
         for (String customerId : List.of(theirs, UUID.randomUUID().toString())) {
@@ -98,6 +99,38 @@ class TicketIT {
             assertThat(refused.json().at("/detail/0/type").asString()).isEqualTo("value_error");
         }
         assertThat(list(org, "").json().get("total").asLong()).isZero();
+    }
+
+    @Test
+    void thePublicKeyCannotTellWhetherACustomerIdExists() {
+        String known = createCustomer(org, "known-" + UUID.randomUUID() + "@example.com");
+        String theirs = createCustomer(suite.globex, "theirs-" + UUID.randomUUID() + "@example.com");
+        String unknown = UUID.randomUUID().toString();
+
+        Map<String, JsonNode> answered = new HashMap<>();
+        for (String customerId : List.of(known, theirs, unknown)) {
+            Answer created = suite.post(TICKETS, """
+                    {"subject": "Hello", "description": "Question", "customer_id": "%s"}""".formatted(customerId),
+                    "X-Public-Key", org.publicKey());
+
+            assertThat(created.status()).as(created.body()).isEqualTo(201);
+            assertThat(created.json().get("customer_id").isNull()).as(created.body()).isTrue();
+            answered.put(customerId, created.json());
+        }
+        assertThat(answered.values()).allSatisfy(answer -> assertThat(answer.propertyNames())
+                .containsExactlyInAnyOrderElementsOf(answered.get(known).propertyNames()));
+
+        // the data key sees what was kept: the organization's own customer, nothing for the others
+        JsonNode keptKnown = get(org, TICKETS + "/" + answered.get(known).get("ticket_id").asString()).json();
+        JsonNode keptTheirs = get(org, TICKETS + "/" + answered.get(theirs).get("ticket_id").asString()).json();
+        JsonNode keptUnknown = get(org, TICKETS + "/" + answered.get(unknown).get("ticket_id").asString()).json();
+        assertThat(keptKnown.get("customer_id").asString()).isEqualTo(known);
+        assertThat(keptTheirs.get("customer_id").isNull()).isTrue();
+        assertThat(keptUnknown.get("customer_id").isNull()).isTrue();
+        assertThat(ids(list(org, "?customer_id=" + known))).containsExactly(answered.get(known).get("ticket_id").asString());
+        assertThat(ids(list(org, "?customer_id=" + unknown))).isEmpty();
+        assertThat(mongo.getDatabase("engagement_customer").getCollection("tickets")
+                .countDocuments(Filters.in("customer_id", theirs, unknown))).isZero();
     }
 
     @Test

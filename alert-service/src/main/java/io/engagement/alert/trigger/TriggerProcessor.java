@@ -35,6 +35,13 @@ import java.util.UUID;
  * {@code c|org|customer} ({@link CustomerEvidence}), {@code m|org|company|metric} (a number),
  * {@code g|org} ({@link SegmentThresholds}), {@code p|org|session} (a billing leave waiting to be
  * judged: its deadline) and {@code k|org|collection} (a page collection's {@link CollectionMembership}).
+ *
+ * <p>What keeps a trigger to once per session lives in the session's evidence (its {@code fired}
+ * marks, {@code re_engagement}'s among them) and is forgotten with it, {@code sessionRetention}
+ * after the session started; what keeps one to once per customer lives in the customer's evidence
+ * and is bounded by the settings (one mark per metric or set of collections the trigger was
+ * configured with), not by the customer's sessions. An erased customer's evidence goes, with that
+ * of every session naming them.
  */
 final class TriggerProcessor implements Processor<String, String, String, String> {
 
@@ -82,7 +89,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
             }
             case Signal.METRIC -> state.put(metricKey(org, signal.companyId(), signal.metricName()), Double.toString(signal.metricValue()));
             case Signal.SEGMENTS -> state.put("g|" + org, write(signal.segments()));
-            case Signal.ERASED -> state.delete(customerKey(org, signal.customerId()));
+            case Signal.ERASED -> forget(org, signal.customerId());
             case Signal.COLLECTION -> state.put(collectionKey(org, signal.collection().collectionId()), write(signal.collection()));
             case Signal.COLLECTION_DELETED -> state.delete(collectionKey(org, signal.collection().collectionId()));
             default -> {
@@ -146,24 +153,27 @@ final class TriggerProcessor implements Processor<String, String, String, String
     private void onSession(Signal signal) {
         long org = signal.organizationId();
         long start = signal.startedAt().toEpochMilli();
-        String sessionKey = sessionKey(org, signal.sessionId());
-        state.put(sessionKey, write(session(sessionKey, start).seenAt(start, signal.customerId())));
-
         String key = customerKey(org, signal.customerId());
-        CustomerEvidence customer = customer(key).withSession(signal.sessionId(), start, signal.at().toEpochMilli());
+        // before the session's evidence is read: moving an older mark may write to it
+        CustomerEvidence customer = movingSessionMarks(org, customer(key))
+                .withSession(signal.sessionId(), start, signal.at().toEpochMilli());
+        String sessionKey = sessionKey(org, signal.sessionId());
+        SessionEvidence session = session(sessionKey, start).seenAt(start, signal.customerId());
         TriggerSettings configured = triggers.of(org);
         if (signal.sessionId().equals(customer.latestSessionId())) {
             if (!customer.hasFired(TriggerName.ONBOARDING)) {
                 customer = fireForCustomer(configured, signal, customer, TriggerName.ONBOARDING, "customer",
                         TriggerMatch.onboarding(customer.firstSession(), signal.pageViewCount()));
             }
-            String reEngaged = TriggerName.RE_ENGAGEMENT + ":" + signal.sessionId();
-            if (customer.priorLastSeenMs() != null && !customer.hasFired(reEngaged)) {
+            // once per session: the mark is the session's, forgotten with its evidence
+            if (customer.priorLastSeenMs() != null && !session.hasFired(TriggerName.RE_ENGAGEMENT)) {
                 Duration gap = Duration.ofMillis(Math.max(0, start - customer.priorLastSeenMs()));
-                customer = fireForCustomer(configured, signal, customer, reEngaged, "session:" + signal.sessionId(),
-                        TriggerMatch.reEngagement(gap, thresholds(org)));
+                if (raiseForCustomer(configured, signal, "session:" + signal.sessionId(), TriggerMatch.reEngagement(gap, thresholds(org)))) {
+                    session = session.firing(TriggerName.RE_ENGAGEMENT);
+                }
             }
         }
+        state.put(sessionKey, write(session));
         TriggerSettings.UpsellTrigger upsell = configured.upsell();
         if (upsell.enabled() && upsell.metric() != null && upsell.value() != null && customer.companyId() != null) {
             String mark = TriggerName.UPSELL + ":" + upsell.metric();
@@ -239,17 +249,60 @@ final class TriggerProcessor implements Processor<String, String, String, String
         return evidence.firing(match.get().trigger());
     }
 
-    /** {@code mark} keeps the trigger to once per customer (or per customer and session, or metric); {@code scope} names the alert. */
+    /** {@code mark} keeps the trigger to once per customer (or per customer and metric, or set of collections); {@code scope} names the alert. */
     private CustomerEvidence fireForCustomer(TriggerSettings configured, Signal signal, CustomerEvidence customer, String mark,
                                              String scope, Optional<TriggerMatch> match) {
+        return raiseForCustomer(configured, signal, scope, match) ? customer.firing(mark) : customer;
+    }
+
+    /** Raises the customer's alert when the match is due; the caller marks it fired. */
+    private boolean raiseForCustomer(TriggerSettings configured, Signal signal, String scope, Optional<TriggerMatch> match) {
         if (match.isEmpty() || !due(configured, match.get())) {
-            return customer;
+            return false;
         }
         String alertScope = scope.equals("customer") || scope.startsWith("customer:")
                 ? "customer:" + signal.customerId() + scope.substring("customer".length()) : scope;
         raise(signal.organizationId(), configured, match.get(), alertScope, signal.sessionId(), signal.customerId(),
                 signal.startedAt(), signal.at());
-        return customer.firing(mark);
+        return true;
+    }
+
+    /**
+     * Re-engagement marks once kept in the customer's evidence ({@code re_engagement:<session>}, one
+     * per returning session, never removed) move to the evidence of their session, which forgets
+     * them with it; a mark whose session is already forgotten goes.
+     */
+    private CustomerEvidence movingSessionMarks(long org, CustomerEvidence customer) {
+        List<String> sessionIds = customer.reEngagementSessionMarks();
+        for (String sessionId : sessionIds) {
+            String key = sessionKey(org, sessionId);
+            String stored = state.get(key);
+            if (stored != null) {
+                SessionEvidence evidence = json.readValue(stored, SessionEvidence.class);
+                if (!evidence.hasFired(TriggerName.RE_ENGAGEMENT)) {
+                    state.put(key, write(evidence.firing(TriggerName.RE_ENGAGEMENT)));
+                }
+            }
+        }
+        return sessionIds.isEmpty() ? customer : customer.withoutReEngagementSessionMarks();
+    }
+
+    /** An erased customer: their evidence, and the evidence (with its marks) and waiting leave of every session naming them. */
+    private void forget(long org, String customerId) {
+        state.delete(customerKey(org, customerId));
+        List<String> sessionIds = new ArrayList<>();
+        String prefix = sessionKey(org, "");
+        try (KeyValueIterator<String, String> all = state.prefixScan(prefix, KEYS)) {
+            all.forEachRemaining(entry -> {
+                if (customerId.equals(json.readValue(entry.value, SessionEvidence.class).customerId())) {
+                    sessionIds.add(entry.key.substring(prefix.length()));
+                }
+            });
+        }
+        sessionIds.forEach(sessionId -> {
+            state.delete(sessionKey(org, sessionId));
+            state.delete(waitingKey(org, sessionId));
+        });
     }
 
     private static boolean due(TriggerSettings configured, TriggerMatch match) {

@@ -8,6 +8,8 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
@@ -44,6 +47,10 @@ class TriggerTopologyTest {
     private TestOutputTopic<String, String> alerts;
 
     private void start() {
+        start(Instant.now());
+    }
+
+    private void start(Instant wallClock) {
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "trigger-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
@@ -51,7 +58,7 @@ class TriggerTopologyTest {
         TriggerStreamsSettings streams = new TriggerStreamsSettings(null, null, 0, null, Duration.ofSeconds(30), Duration.ofSeconds(1),
                 null, null, null);
         driver = new TopologyTestDriver(TriggerTopology.build(JSON, organization -> organization == ORG ? settings : TriggerSettings.DEFAULTS,
-                streams), properties);
+                streams), properties, wallClock);
         telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
         sessions = driver.createInputTopic(Topics.SESSION, new StringSerializer(), new StringSerializer());
         customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
@@ -303,6 +310,96 @@ class TriggerTopologyTest {
                 + "\"url_patterns\": [\"/reports\"]}");
         session("s3", "c1", AT.plusSeconds(3600), AT.plusSeconds(3700), 1);
         assertThat(discoveries()).as("col-reports was deleted").isEmpty();
+    }
+
+    @Test
+    void reEngagementIsMarkedOnItsSessionAndTheMarkIsForgottenWithTheSession() {
+        start(AT);
+        customerEvent("settings.activity_segments.changed", "{\"active_days\": 1, \"slightly_active_days\": 2, \"dormant_days\": 3}");
+        List<String> returns = List.of("s2", "s3", "s4", "s5");
+        session("s1", "c1", AT.minus(Duration.ofDays(40)), AT.minus(Duration.ofDays(40)).plusSeconds(60), 1);
+        for (int i = 0; i < returns.size(); i++) {
+            Instant started = AT.minus(Duration.ofDays(30 - 10L * i));
+            session(returns.get(i), "c1", started, started.plusSeconds(60), 1);
+            session(returns.get(i), "c1", started, started.plusSeconds(90), 2);
+        }
+
+        assertThat(raised()).filteredOn(alert -> alert.at("/data/type").asString().equals("trigger.re_engagement"))
+                .extracting(alert -> alert.at("/data/channels/0/target").asString()).containsExactlyElementsOf(returns);
+        assertThat(stored("c|" + ORG + "|c1").get("fired")).as("the customer keeps no mark per session")
+                .extracting(JsonNode::asString).containsExactly("onboarding");
+        assertThat(stored("s|" + ORG + "|s5").get("fired")).extracting(JsonNode::asString).containsExactly("re_engagement");
+
+        // the hourly purge forgets the sessions that started more than seven days ago, marks and all
+        driver.advanceWallClockTime(Duration.ofHours(1));
+
+        assertThat(storedKeys("s|")).containsExactly("s|" + ORG + "|s5");
+        session("s5", "c1", AT, AT.plusSeconds(120), 3);
+        assertThat(raised()).as("still once per session").isEmpty();
+
+        driver.advanceWallClockTime(Duration.ofDays(7));
+
+        assertThat(storedKeys("s|")).isEmpty();
+        assertThat(stored("c|" + ORG + "|c1").get("fired")).extracting(JsonNode::asString).containsExactly("onboarding");
+    }
+
+    @Test
+    void reEngagementMarksTheCustomerKeptPerSessionMoveToTheirSessionsAndStillHold() {
+        start(AT);
+        customerEvent("settings.activity_segments.changed", "{\"active_days\": 1, \"slightly_active_days\": 2, \"dormant_days\": 3}");
+        session("s1", "c1", AT.minus(Duration.ofDays(5)), AT.minus(Duration.ofDays(5)).plusSeconds(60), 1);
+        session("s2", "c1", AT, AT.plusSeconds(60), 1);
+        assertThat(raised()).hasSize(2);
+        // as evidence written before the mark moved to the session: the customer holds it, with one of a forgotten session
+        ObjectNode customer = (ObjectNode) stored("c|" + ORG + "|c1");
+        customer.set("fired", JSON.valueToTree(List.of("onboarding", "re_engagement:s0", "re_engagement:s2")));
+        store().put("c|" + ORG + "|c1", customer.toString());
+        ObjectNode session = (ObjectNode) stored("s|" + ORG + "|s2");
+        session.set("fired", JSON.createArrayNode());
+        store().put("s|" + ORG + "|s2", session.toString());
+
+        session("s2", "c1", AT, AT.plusSeconds(90), 2);
+
+        assertThat(raised()).isEmpty();
+        assertThat(stored("c|" + ORG + "|c1").get("fired")).extracting(JsonNode::asString).containsExactly("onboarding");
+        assertThat(stored("s|" + ORG + "|s2").get("fired")).extracting(JsonNode::asString).containsExactly("re_engagement");
+    }
+
+    @Test
+    void anErasedCustomerIsForgottenWithTheEvidenceAndMarksOfTheirSessions() {
+        start(AT);
+        session("s1", "c1", AT, AT.plusSeconds(60), 1);
+        for (int i = 0; i < 3; i++) {
+            event("s1", "console_error", AT.plusSeconds(i), "{\"customer_id\": \"c1\"}");
+        }
+        event("s2", "page_leave", AT.plusSeconds(10), "{\"customer_id\": \"c1\", \"url\": \"https://app.example.com/billing\", "
+                + "\"duration_ms\": 5000}");
+        session("t1", "c2", AT, AT.plusSeconds(60), 1);
+        assertThat(storedKeys("p|")).containsExactly("p|" + ORG + "|s2");
+
+        customerEvent("customer.erased", "{\"customer_id\": \"c1\", \"email\": \"c1@example.com\", \"session_ids\": [\"s1\"]}");
+
+        assertThat(storedKeys("c|")).containsExactly("c|" + ORG + "|c2");
+        assertThat(storedKeys("s|")).containsExactly("s|" + ORG + "|t1");
+        assertThat(storedKeys("p|")).isEmpty();
+    }
+
+    private KeyValueStore<String, String> store() {
+        return driver.getKeyValueStore(TriggerProcessor.STATE);
+    }
+
+    private JsonNode stored(String key) {
+        String value = store().get(key);
+        assertThat(value).as(key).isNotNull();
+        return JSON.readTree(value);
+    }
+
+    private List<String> storedKeys(String prefix) {
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, String> all = store().prefixScan(prefix, new StringSerializer())) {
+            all.forEachRemaining(entry -> keys.add(entry.key));
+        }
+        return keys;
     }
 
     private static TriggerSettings discovering(String... collectionIds) {

@@ -18,11 +18,19 @@ import reactor.core.publisher.Mono;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Opens and changes tickets: tags are checked against the organization's ticketing tags (and kept
  * in their spelling), a customer id against its customers, and a new ticket is assigned by the
  * first auto-assignment rule whose tag it has.
+ *
+ * <p>The public key is public (it is in the widget's web pages), so what it is told must not say
+ * which customer ids the organization has. With it, a {@code customer_id} that is not one of the
+ * organization's customers is not refused but dropped (the ticket is stored without one), and its
+ * answer carries {@code customer_id} {@code null} whether or not the id was kept: the answer is the
+ * same for a known and an unknown id. Only the (secret) data key is told that an id is unknown (422)
+ * and sees the customer a ticket names.
  */
 @Component
 class TicketDesk {
@@ -65,13 +73,23 @@ class TicketDesk {
         };
     }
 
-    Mono<Ticket> open(long organizationId, NewTicket request) {
+    /**
+     * Opens the ticket and answers it as the key may see it. With the data key an unknown
+     * {@code customer_id} is a 422; with the public key it is dropped, and the answer never names
+     * the customer (see the class comment).
+     */
+    Mono<Ticket> open(OrgContext context, NewTicket request) {
+        long organizationId = context.organizationId();
+        boolean publicKey = context.keyKind() == KeyKind.PUBLIC;
         return settings.read(organizationId).flatMap(ticketing -> {
             List<ErrorDetail> faults = new ArrayList<>();
             List<String> tags = ticketing.ticketTags(request.tagsOrNone(), Loc.body().field("tags"), faults);
-            return customerFaults(organizationId, request.customerId(), faults)
-                    .then(Mono.defer(() -> write(organizationId, request, tags, ticketing)));
-        });
+            Mono<String> customerId = publicKey ? knownCustomerOrNone(organizationId, request.customerId())
+                    : customerFaults(organizationId, request.customerId(), faults).then(Mono.justOrEmpty(request.customerId()));
+            return customerId.map(Optional::of).defaultIfEmpty(Optional.empty())
+                    .flatMap(known -> faults.isEmpty() ? write(organizationId, request, known.orElse(null), tags, ticketing)
+                            : Mono.error(new RequestValidationException(faults)));
+        }).map(written -> publicKey ? withoutCustomer(written) : written);
     }
 
     Mono<Ticket> find(long organizationId, String ticketId) {
@@ -102,6 +120,17 @@ class TicketDesk {
                 }).doOnNext(written -> events.publish(List.of(written))).map(TicketStore::fromDocument));
     }
 
+    /** The customer id when the organization has that customer; else empty, saying nothing of why. */
+    private Mono<String> knownCustomerOrNone(long organizationId, String customerId) {
+        return customerId == null ? Mono.empty() : customers.exists(organizationId, customerId)
+                .flatMap(known -> known ? Mono.just(customerId) : Mono.empty());
+    }
+
+    private static Ticket withoutCustomer(Ticket ticket) {
+        return new Ticket(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), null, ticket.email(), ticket.tags(),
+                ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+    }
+
     private Mono<Void> customerFaults(long organizationId, String customerId, List<ErrorDetail> faults) {
         Mono<Void> checked = customerId == null ? Mono.empty() : customers.exists(organizationId, customerId)
                 .doOnNext(known -> {
@@ -113,9 +142,9 @@ class TicketDesk {
         return checked.then(Mono.defer(() -> faults.isEmpty() ? Mono.empty() : Mono.error(new RequestValidationException(faults))));
     }
 
-    private Mono<Ticket> write(long organizationId, NewTicket request, List<String> tags, TicketingSettings ticketing) {
+    private Mono<Ticket> write(long organizationId, NewTicket request, String customerId, List<String> tags, TicketingSettings ticketing) {
         Instant now = TicketStore.now();
-        Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), request.customerId(),
+        Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), customerId,
                 request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now);
         return ids.next(TicketStore.COLLECTION)
                 .flatMap(id -> store.insert(id, organizationId, ticket))

@@ -34,14 +34,19 @@ class TicketResource {
         this.idempotent = idempotent;
     }
 
-    /** A key that may not open tickets is refused before its body is read, and before an earlier answer is replayed. */
+    /**
+     * A key that may not open tickets is refused before its body is read, and before an earlier
+     * answer is replayed. With the public key an unknown {@code customer_id} is dropped rather than
+     * refused, and the answer names no customer, so the public key cannot probe which customer ids
+     * exist (see {@link TicketDesk}).
+     */
     @PostMapping
     Mono<ResponseEntity<JsonNode>> open(ServerWebExchange exchange) {
         OrgContext context = OrgContext.of(exchange);
         return desk.mayOpen(context)
                 .then(Mono.defer(() -> bodies.readTree(exchange)))
                 .flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
-                        () -> desk.open(context.organizationId(), bodies.bind(body, NewTicket.SCHEMA, NewTicket.class))));
+                        () -> desk.open(context, bodies.bind(body, NewTicket.SCHEMA, NewTicket.class))));
     }
 
     @GetMapping
