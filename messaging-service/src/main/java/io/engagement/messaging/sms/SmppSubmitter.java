@@ -27,7 +27,9 @@ import java.util.Set;
 
 /**
  * Submits SMS to the configured SMSC over one SMPP transceiver session, bound on first use and
- * bound again after it drops. Delivery receipts arrive on the same session.
+ * bound again after it drops. Delivery receipts arrive on the same session. The delivery threads
+ * submit over it side by side: SMPP numbers each request, so several can wait for their answers
+ * at once, and one at a time would cap delivery at one SMSC round trip per message.
  */
 @Component
 class SmppSubmitter implements DisposableBean {
@@ -41,7 +43,7 @@ class SmppSubmitter implements DisposableBean {
 
     private final MessagingProperties.Smpp settings;
     private final SmsReceipts receipts;
-    private SMPPSession session;
+    private volatile SMPPSession session;
 
     SmppSubmitter(MessagingProperties properties, SmsReceipts receipts) {
         this.settings = properties.smpp();
@@ -49,7 +51,7 @@ class SmppSubmitter implements DisposableBean {
     }
 
     /** Answers the SMSC's message id. */
-    synchronized String submit(SmsJob job) throws DeliveryFailure {
+    String submit(SmsJob job) throws DeliveryFailure {
         SMPPSession bound = bound();
         boolean latin = job.message().chars().allMatch(c -> c <= 0xFF);
         byte[] text = job.message().getBytes(latin ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_16BE);
@@ -77,16 +79,25 @@ class SmppSubmitter implements DisposableBean {
         } catch (PDUException | InvalidResponseException malformed) {
             throw new DeliveryFailure("the SMSC exchange failed: " + malformed.getMessage(), true, malformed);
         } catch (IOException dropped) {
-            closeSession();
+            closeSession(bound);
             throw new DeliveryFailure("the SMSC connection failed: " + dropped.getMessage(), false, dropped);
         }
     }
 
     private SMPPSession bound() throws DeliveryFailure {
+        SMPPSession current = session;
+        if (current != null && current.getSessionState().isBound()) {
+            return current;
+        }
+        return bindAgain();
+    }
+
+    /** One thread binds; the others, waiting here meanwhile, take its session. */
+    private synchronized SMPPSession bindAgain() throws DeliveryFailure {
         if (session != null && session.getSessionState().isBound()) {
             return session;
         }
-        closeSession();
+        closeSession(session);
         SMPPSession fresh = new SMPPSession();
         fresh.setTransactionTimer(settings.responseTimeout().toMillis());
         fresh.setEnquireLinkTimer(ENQUIRE_LINK_MILLIS);
@@ -104,10 +115,13 @@ class SmppSubmitter implements DisposableBean {
         return session;
     }
 
-    private void closeSession() {
-        if (session != null) {
-            session.close();
-            session = null;
+    /** Closes {@code dropped} and forgets it, unless another thread has bound a new session meanwhile. */
+    private synchronized void closeSession(SMPPSession dropped) {
+        if (dropped != null) {
+            dropped.close();
+            if (session == dropped) {
+                session = null;
+            }
         }
     }
 
@@ -116,6 +130,6 @@ class SmppSubmitter implements DisposableBean {
         if (session != null && session.getSessionState().isBound()) {
             session.unbindAndClose();
         }
-        closeSession();
+        closeSession(session);
     }
 }
