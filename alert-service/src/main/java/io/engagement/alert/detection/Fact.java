@@ -1,6 +1,7 @@
 package io.engagement.alert.detection;
 
 import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -35,7 +36,7 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
             JsonNode status = data.get("status");
             JsonNode duration = data.get("duration_ms");
             return Optional.of(new Fact(EVENT, event.get("org_id").asLong(), data.path("event_id").asString(null), type,
-                    Instant.parse(data.get("timestamp").asString()),
+                    UtcInstants.read(data.get("timestamp").asString()),
                     status != null && status.isNumber() ? status.asInt() : null,
                     duration != null && duration.isNumber() ? duration.asDouble() : null,
                     text(data, "request_url"), text(data, "customer_id"), null, 0));

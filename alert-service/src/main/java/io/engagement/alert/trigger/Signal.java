@@ -2,6 +2,7 @@ package io.engagement.alert.trigger;
 
 import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -52,7 +53,7 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
             JsonNode status = data.get("status");
             JsonNode duration = data.get("duration_ms");
             return Optional.of(new Signal(EVENT, event.get("org_id").asLong(), text(data, "event_id"), type, sessionId, customerId,
-                    Instant.parse(data.get("timestamp").asString()), text(data, "url"),
+                    UtcInstants.read(data.get("timestamp").asString()), text(data, "url"),
                     status != null && status.isNumber() ? status.asInt() : null,
                     duration != null && duration.isNumber() ? duration.asDouble() : null,
                     null, null, null, null, null, null, null));

@@ -1,5 +1,6 @@
 package io.engagement.analytics.activity;
 
+import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.url.CanonicalUrl;
 import tools.jackson.databind.JsonNode;
 
@@ -17,7 +18,7 @@ record TelemetryFacts(long organizationId, String type, String sessionId, String
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))
                     .map(url -> new TelemetryFacts(organizationId, data.get("type").asString(),
-                            data.get("session_id").asString(), userOf(data), Instant.parse(data.get("timestamp").asString()),
+                            data.get("session_id").asString(), userOf(data), UtcInstants.read(data.get("timestamp").asString()),
                             url.pageId(organizationId), data));
         } catch (RuntimeException unreadable) {
             return Optional.empty();

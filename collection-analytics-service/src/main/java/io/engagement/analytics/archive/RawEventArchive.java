@@ -3,6 +3,7 @@ package io.engagement.analytics.archive;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.trace.RecordTracing;
 import org.bson.Document;
 import org.slf4j.Logger;
@@ -134,7 +135,7 @@ class RawEventArchive {
         try {
             JsonNode envelope = json.readTree(record.value());
             JsonNode data = envelope.get("data");
-            Instant at = Instant.parse(data.get("timestamp").asString());
+            Instant at = UtcInstants.read(data.get("timestamp").asString());
             Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS),
                     "replay".equals(data.path("type").asString("")));
             log.debug("Archiving a {} event of session {}", data.path("type").asString(), chunk.sessionId());

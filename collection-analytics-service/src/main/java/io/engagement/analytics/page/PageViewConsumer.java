@@ -1,6 +1,7 @@
 package io.engagement.analytics.page;
 
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.url.CanonicalUrl;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
@@ -57,7 +58,7 @@ class PageViewConsumer {
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))
                     .map(url -> new PageView(new PageKey(organizationId, url), data.path("title").asString(null),
-                            Instant.parse(event.get("occurred_at").asString())));
+                            UtcInstants.read(event.get("occurred_at").asString())));
         } catch (RuntimeException unreadable) {
             // ingest checked every event; one that cannot be read here is skipped, not retried forever
             log.warn("Skipping unreadable telemetry record at {}-{}@{}", record.topic(), record.partition(), record.offset());

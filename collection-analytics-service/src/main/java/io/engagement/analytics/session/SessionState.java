@@ -1,6 +1,7 @@
 package io.engagement.analytics.session;
 
 import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.url.CanonicalUrl;
 import tools.jackson.databind.JsonNode;
 
@@ -28,7 +29,7 @@ record SessionState(long organizationId, String sessionId, String customerId, St
 
     /** The session after one more distinct event ({@code data}: the event as ingest accepted it). */
     SessionState with(JsonNode data, long now) {
-        long at = Instant.parse(data.get("timestamp").asString()).toEpochMilli();
+        long at = UtcInstants.read(data.get("timestamp").asString()).toEpochMilli();
         String type = data.path("type").asString("");
         Page page = new Page(lastUrl, lastUrlAt);
         if (type.equals("page_view") && at >= lastUrlAt) {

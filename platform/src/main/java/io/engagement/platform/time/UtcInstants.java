@@ -1,16 +1,17 @@
-package io.engagement.platform.validation;
+package io.engagement.platform.time;
 
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 
 /**
  * Reads the one shape almost every client sends, {@code YYYY-MM-DDTHH:MM:SS[.fraction]Z}, by hand:
  * telemetry carries a timestamp per event, and the general ISO parser costs more than the rest of
  * the event's checks. Anything else (offsets, lower-case letters, a leap second) is left to the
- * general parser.
+ * general parser. Every consumer that reads an event's timestamp uses it too.
  */
-final class UtcInstants {
+public final class UtcInstants {
 
     private static final int SHORTEST = "2026-01-01T00:00:00Z".length();
     private static final int LONGEST = "2026-01-01T00:00:00.123456789Z".length();
@@ -18,8 +19,14 @@ final class UtcInstants {
     private UtcInstants() {
     }
 
+    /** The instant of any ISO-8601 instant text, the common shape read by hand; {@link DateTimeParseException} when it is none. */
+    public static Instant read(String text) {
+        Instant utc = parse(text);
+        return utc != null ? utc : Instant.parse(text);
+    }
+
     /** The instant of a text of that shape, or null when the text has any other shape. */
-    static Instant parse(String text) {
+    public static Instant parse(String text) {
         int length = text.length();
         if (length < SHORTEST || length > LONGEST || text.charAt(length - 1) != 'Z'
                 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'

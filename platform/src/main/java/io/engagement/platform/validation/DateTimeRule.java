@@ -1,6 +1,7 @@
 package io.engagement.platform.validation;
 
 import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 

@@ -1,4 +1,4 @@
-package io.engagement.platform.validation;
+package io.engagement.platform.time;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -6,9 +6,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class UtcInstantsTest {
 
@@ -28,6 +30,13 @@ class UtcInstantsTest {
             String text = instant.toString();
             assertThat(UtcInstants.parse(text)).as(text).isEqualTo(OffsetDateTime.parse(text).toInstant());
         }
+    }
+
+    @Test
+    void readsEveryIsoInstantWhateverItsShape() {
+        assertThat(UtcInstants.read("2026-11-22T10:15:30.25Z")).isEqualTo(Instant.parse("2026-11-22T10:15:30.25Z"));
+        assertThat(UtcInstants.read("2026-11-22T10:15:30+01:00")).isEqualTo(Instant.parse("2026-11-22T09:15:30Z"));
+        assertThatThrownBy(() -> UtcInstants.read("yesterday")).isInstanceOf(DateTimeParseException.class);
     }
 
     /** Other shapes, right or wrong, are the general parser's to judge. */
