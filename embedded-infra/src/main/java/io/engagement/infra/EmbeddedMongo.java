@@ -2,8 +2,8 @@ package io.engagement.infra;
 
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.engagement.infra.mongo.BsonH2Backend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +15,8 @@ import java.nio.file.Path;
 
 /**
  * A MongoDB wire-protocol server in process. It keeps data in memory (tests) or in one H2 MVStore
- * file (the local stack), and speaks to the ordinary MongoDB drivers.
+ * file (the local stack; documents stored as BSON, see {@link BsonH2Backend}), and speaks to the
+ * ordinary MongoDB drivers.
  */
 public final class EmbeddedMongo implements AutoCloseable {
 
@@ -42,7 +43,7 @@ public final class EmbeddedMongo implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return start(new H2Backend(file.toAbsolutePath().toString()), port);
+        return start(new BsonH2Backend(file.toAbsolutePath().toString()), port);
     }
 
     private static EmbeddedMongo start(MongoBackend backend, int port) {

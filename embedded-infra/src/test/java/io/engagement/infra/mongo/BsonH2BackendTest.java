@@ -1,0 +1,135 @@
+package io.engagement.infra.mongo;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import org.bson.Document;
+import org.bson.types.Binary;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import static com.mongodb.client.model.Filters.eq;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BsonH2BackendTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyBsonTypeTheServicesStoreIsReadBackAfterARestart() {
+        String file = directory.resolve("store.mv").toString();
+        Document original = everyType(new ObjectId());
+
+        withServer(() -> new BsonH2Backend(file), collection -> collection.insertOne(original).getInsertedId());
+        Document read = withServer(() -> new BsonH2Backend(file), collection -> collection.find(eq("_id", original.get("_id"))).first());
+
+        assertThat(read).isEqualTo(original);
+    }
+
+    @Test
+    void aFileWrittenByThePlainH2BackendOpensWithItsDocumentsAndUniqueIndexes() {
+        String file = directory.resolve("store.mv").toString();
+        List<Document> customers = customers(200);
+        withServer(() -> new H2Backend(file), collection -> {
+            collection.createIndex(Indexes.ascending("organization_id", "email"), new IndexOptions().unique(true));
+            collection.insertMany(customers);
+            return null;
+        });
+
+        withServer(() -> new BsonH2Backend(file), collection -> {
+            assertThat(collection.countDocuments()).isEqualTo(200);
+            assertThat(collection.find(eq("email", "c17@example.com")).first()).isEqualTo(customers.get(17));
+            assertThatThrownBy(() -> collection.insertOne(new Document("organization_id", 1L).append("email", "c42@example.com")))
+                .isInstanceOfSatisfying(MongoWriteException.class,
+                    duplicate -> assertThat(duplicate.getError().getCategory()).isEqualTo(ErrorCategory.DUPLICATE_KEY));
+            collection.insertOne(new Document("organization_id", 2L).append("email", "c42@example.com"));
+            collection.updateOne(eq("_id", customers.get(3).get("_id")), new Document("$set", new Document("name", "renamed")));
+            return null;
+        });
+
+        withServer(() -> new BsonH2Backend(file), collection -> {
+            assertThat(collection.countDocuments()).isEqualTo(201);
+            assertThat(collection.find(eq("_id", customers.get(3).get("_id"))).first().getString("name")).isEqualTo("renamed");
+            assertThatThrownBy(() -> collection.insertOne(new Document("organization_id", 2L).append("email", "c42@example.com")))
+                .isInstanceOf(MongoWriteException.class);
+            return null;
+        });
+    }
+
+    @Test
+    void aUniqueIndexRefusesDuplicatesAcrossRestartsAndSparseKeysMayBeMissing() {
+        String file = directory.resolve("store.mv").toString();
+        withServer(() -> new BsonH2Backend(file), collection -> {
+            collection.createIndex(Indexes.ascending("listing_key"), new IndexOptions().unique(true).sparse(true));
+            collection.insertOne(new Document("listing_key", "1:1"));
+            collection.insertOne(new Document("name", "no key"));
+            collection.insertOne(new Document("name", "no key either"));
+            return null;
+        });
+
+        withServer(() -> new BsonH2Backend(file), collection -> {
+            assertThatThrownBy(() -> collection.insertOne(new Document("listing_key", "1:1"))).isInstanceOf(MongoWriteException.class);
+            collection.insertOne(new Document("listing_key", "1:2"));
+            collection.deleteOne(eq("listing_key", "1:1"));
+            collection.insertOne(new Document("listing_key", "1:1"));
+            assertThat(collection.countDocuments()).isEqualTo(4);
+            assertThat(collection.find(eq("listing_key", "1:2")).first()).isNotNull();
+            return null;
+        });
+    }
+
+    private static Document everyType(ObjectId id) {
+        return new Document("_id", id)
+            .append("text", "héllo ✓")
+            .append("int", 42)
+            .append("long", 1L << 40)
+            .append("double", 2.5)
+            .append("decimal", new Decimal128(new BigDecimal("12.345")))
+            .append("flag", true)
+            .append("at", new Date(1_764_000_000_123L))
+            .append("nothing", null)
+            .append("bytes", new Binary(new byte[] {1, 2, 3}))
+            .append("reference", new ObjectId())
+            .append("nested", new Document("list", List.of(1, "two", new Document("three", 3.0))))
+            .append("empty", new ArrayList<>());
+    }
+
+    private static List<Document> customers(int count) {
+        List<Document> customers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            customers.add(new Document("_id", new ObjectId()).append("organization_id", 1L)
+                .append("email", "c" + i + "@example.com").append("external", UUID.randomUUID().toString()));
+        }
+        return customers;
+    }
+
+    private static <T> T withServer(Supplier<MongoBackend> backend, Function<MongoCollection<Document>, T> work) {
+        MongoServer server = new MongoServer(backend.get());
+        server.bind("127.0.0.1", 0);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort())) {
+            return work.apply(client.getDatabase("store").getCollection("documents"));
+        } finally {
+            server.shutdown();
+        }
+    }
+}
