@@ -31,7 +31,8 @@ class LocalStackIT {
                 "ENGAGEMENT_MONGO_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_SMTP_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_SMSC_PORT", Integer.toString(FreePorts.next()),
-                "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next()));
+                "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next()),
+                "ENGAGEMENT_SERVICE_JAVA_OPTS", String.join(" ", FleetSettings.DEFAULT_JAVA_OPTIONS) + " " + FleetSettings.QUICK_START_OPTION);
 
         Credentials first;
         List<Long> firstServices;

@@ -63,6 +63,8 @@ class ReplicaBalancingIT {
         gateway = new SpringApplicationBuilder(GatewayApplication.class).run(
                 "--server.port=0",
                 "--spring.mongodb.uri=" + SharedInfrastructure.get().mongoUri(),
+                // the gateway declares its key topic at start: without a broker that waits out a 30 s timeout
+                "--spring.kafka.bootstrap-servers=" + SharedInfrastructure.get().kafkaBootstrapServers(),
                 "--spring.mongodb.database=gateway_replicas_" + UUID.randomUUID().toString().replace("-", ""),
                 "--engagement.admin.token=" + ADMIN_TOKEN,
                 "--engagement.internal-token.secret=" + UUID.randomUUID() + UUID.randomUUID(),
