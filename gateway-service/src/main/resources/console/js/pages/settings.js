@@ -14,6 +14,16 @@ const QUIET_HOURS = {
   ],
 };
 const label = name => name.replace(/_/g, ' ').replace(/^./, c => c.toUpperCase());
+// what a trigger watches beyond being on: the company metric for upsell, the collections for feature discovery
+const TRIGGER_FIELDS = {
+  upsell: [
+    { name: 'metric', label: 'Company metric', nullable: true, hint: 'Needed when upsell is on' },
+    { name: 'value', label: 'Fires at or over', type: 'number' },
+  ],
+  feature_discovery: [
+    { name: 'collection_ids', label: 'Page collection ids', type: 'lines', hint: 'One per line; at least one when on' },
+  ],
+};
 
 const FORMS = {
   widget: { title: 'Widget', fields: [
@@ -23,6 +33,7 @@ const FORMS = {
     { name: 'support_name', label: 'Support name' },
     { name: 'button_label', label: 'Button label' },
     { name: 'online_status_message', label: 'Online status message', type: 'textarea', rows: 2 },
+    { name: 'offline_status_message', label: 'Offline status message', type: 'textarea', rows: 2 },
     { name: 'sound_enabled', label: 'Sound', type: 'checkbox' },
     { name: 'white_label', label: 'White label (premium plan)', type: 'checkbox' },
   ] },
@@ -45,6 +56,7 @@ const FORMS = {
       { name: 'enabled', label: 'Enabled', type: 'checkbox' },
       { name: 'confidence_threshold', label: 'Confidence threshold (0–100)', type: 'number' },
       { name: 'message', label: 'Message' },
+      ...(TRIGGER_FIELDS[trigger] ?? []),
     ] })),
     QUIET_HOURS,
   ] },

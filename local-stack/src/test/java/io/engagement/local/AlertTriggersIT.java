@@ -72,7 +72,7 @@ class AlertTriggersIT {
         assertThat(assistance.get("window_start").asString()).isEqualTo(now.toString());
         assertThat(failure.get("value").asDouble()).isEqualTo(3);
         assertThat(slow.get("value").asDouble()).isEqualTo(4000);
-        assertThat(slow.get("confidence").asDouble()).isEqualTo(75);
+        assertThat(slow.get("confidence").asDouble()).isEqualTo(70);
         assertThat(Alerts.delivery(assistance, "widget").get("status").asString()).isEqualTo("pending");
         assertThat(org.get(Alerts.ALERTS + "?type=trigger.technical_assistance").json().get("total").asInt()).isEqualTo(1);
 

@@ -18,8 +18,6 @@ record TriggerMatch(String trigger, double value, double threshold, double confi
     static final int ERRORS_NEEDED = 3;
     /** API p95 above this (milliseconds) makes a session slow. */
     static final double SLOW_P95_MS = 3000;
-    /** A session's p95 is not judged on fewer calls than this. */
-    static final int SLOW_MINIMUM_CALLS = 5;
     /** A billing page left sooner than this (milliseconds) without a following page view is abandoned. */
     static final double ABANDONED_WITHIN_MS = 30_000;
     /** A customer is judged for feature discovery from this many days after their first session. */
@@ -36,12 +34,16 @@ record TriggerMatch(String trigger, double value, double threshold, double confi
         return counted(TriggerName.API_FAILURE, failedCalls);
     }
 
-    /** p95 of the session's API call durations over 3 s, from five calls: 50 plus 5 per call, at most 100 (75 at five, 100 from ten). */
+    /**
+     * p95 of the session's API call durations over 3 s: 70 on one call, 5 more per call after it, at
+     * most 100 (80 at three, 100 from seven), so one slow call meets the default threshold and more
+     * make it surer.
+     */
     static Optional<TriggerMatch> slowFailingActions(long calls, double p95Ms) {
-        if (calls < SLOW_MINIMUM_CALLS || !(p95Ms > SLOW_P95_MS)) {
+        if (calls < 1 || !(p95Ms > SLOW_P95_MS)) {
             return Optional.empty();
         }
-        return Optional.of(new TriggerMatch(TriggerName.SLOW_FAILING_ACTIONS, p95Ms, SLOW_P95_MS, Math.min(100, 50 + 5 * calls)));
+        return Optional.of(new TriggerMatch(TriggerName.SLOW_FAILING_ACTIONS, p95Ms, SLOW_P95_MS, Math.min(100, 65 + 5 * calls)));
     }
 
     /** Whether a page is a billing page: its URL contains billing, checkout or pricing, in any case. */

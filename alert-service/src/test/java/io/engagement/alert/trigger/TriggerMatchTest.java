@@ -26,11 +26,13 @@ class TriggerMatchTest {
     }
 
     @Test
-    void slowActionsNeedFiveCallsAndAP95AboveThreeSeconds() {
-        assertThat(TriggerMatch.slowFailingActions(4, 9000)).isEmpty();
+    void slowActionsNeedAP95AboveThreeSecondsAndGrowSurerWithEachCall() {
+        assertThat(TriggerMatch.slowFailingActions(0, 9000)).isEmpty();
         assertThat(TriggerMatch.slowFailingActions(5, 3000)).isEmpty();
-        assertThat(TriggerMatch.slowFailingActions(5, 3000.5)).hasValue(new TriggerMatch("slow_failing_actions", 3000.5, 3000, 75));
-        assertThat(TriggerMatch.slowFailingActions(10, 4000).orElseThrow().confidence()).isEqualTo(100);
+        assertThat(TriggerMatch.slowFailingActions(1, 3000.5)).hasValue(new TriggerMatch("slow_failing_actions", 3000.5, 3000, 70));
+        assertThat(TriggerMatch.slowFailingActions(3, 9000).orElseThrow().confidence()).isEqualTo(80);
+        assertThat(TriggerMatch.slowFailingActions(6, 4000).orElseThrow().confidence()).isEqualTo(95);
+        assertThat(TriggerMatch.slowFailingActions(7, 4000).orElseThrow().confidence()).isEqualTo(100);
         assertThat(TriggerMatch.slowFailingActions(40, 4000).orElseThrow().confidence()).isEqualTo(100);
     }
 

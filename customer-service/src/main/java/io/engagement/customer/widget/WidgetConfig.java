@@ -1,22 +1,24 @@
 package io.engagement.customer.widget;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engagement.customer.supporthours.SupportHours;
 
 import java.time.Instant;
 
 /**
- * What the chat widget needs, read with the public key: the widget settings, white label only
- * while the plan allows it, whether support is open now, the status message that goes with it and
+ * What the chat widget needs, read with the public key: the widget settings ({@code white_label}
+ * left out unless the plan allows it), whether support is open now, the status message that goes with it and
  * when that changes (null when it does not within a year).
  */
 record WidgetConfig(String themeColor, String position, String welcomeImage, String supportName, String buttonLabel,
-                    String onlineStatusMessage, String offlineStatusMessage, boolean soundEnabled, boolean whiteLabel,
+                    String onlineStatusMessage, String offlineStatusMessage, boolean soundEnabled,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean whiteLabel,
                     boolean online, String statusMessage, Instant nextChangeAt) {
 
     static WidgetConfig of(WidgetSettings settings, boolean premium, SupportHours.Status status) {
         return new WidgetConfig(settings.themeColor(), settings.position(), settings.welcomeImage(), settings.supportName(),
                 settings.buttonLabel(), settings.onlineStatusMessage(), settings.offlineStatusMessage(), settings.soundEnabled(),
-                settings.whiteLabel() && premium, status.open(),
+                premium ? settings.whiteLabel() : null, status.open(),
                 status.open() ? settings.onlineStatusMessage() : settings.offlineStatusMessage(), status.nextChangeAt());
     }
 }
