@@ -24,7 +24,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Two replicas of each consuming service share the work, and one of them is killed outright
  * (SIGKILL: no commit, no flush, no leaving its consumer group) in the middle of it: the other takes
- * over its partitions, and nothing accepted is lost or counted twice. Runs in the fault JVM, whose
+ * over its partitions, and nothing accepted is lost or counted twice (the killed analytics replica
+ * is started again while the events still come). Runs in the fault JVM, whose
  * suite has two replicas of collection-analytics-service, messaging-service and alert-service.
  */
 class ReplicaFaultIT {
@@ -52,6 +53,11 @@ class ReplicaFaultIT {
             for (int b = 0; b < batches.size(); b++) {
                 if (b == 4) {
                     suite.fleet.kill(ServiceFleet.ANALYTICS, 2);
+                }
+                if (b == 8) {
+                    // back while events still come: its partitions move to it again mid-stream
+                    suite.fleet.start(ServiceFleet.ANALYTICS, 2);
+                    suite.fleet.awaitHealthy(TAKEN_OVER);
                 }
                 statuses.addAll(site.sendUntilAccepted(batches.get(b), TAKEN_OVER));
             }

@@ -1,6 +1,7 @@
 package io.engagement.infra.mongo;
 
 import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
@@ -68,7 +69,14 @@ final class BsonH2Database extends AbstractSynchronizedMongoDatabase<Object> {
     /** Copies an index map of the older layout into this one's order, then removes it; a crash in between copies again. */
     private void rebuild(MVMap<KeyValue, Object> serialized, MVMap<KeyValue, Object> positions) {
         log.info("Rebuilding index map '{}' ({} keys)", serialized.getName(), serialized.sizeAsLong());
-        positions.putAll(serialized);
+        serialized.forEach((key, position) -> {
+            Object held = positions.putIfAbsent(key, position);
+            if (held != null && !held.equals(position)) {
+                // the older map told apart keys MongoDB holds equal (1 and 1.0): the first one stays
+                log.warn("Index map '{}': key {} names two documents, {} and {}; kept {}", serialized.getName(), key, held,
+                        position, held);
+            }
+        });
         store.removeMap(serialized);
     }
 
@@ -95,6 +103,25 @@ final class BsonH2Database extends AbstractSynchronizedMongoDatabase<Object> {
         String namespace = getFullCollectionNamespace(collectionName);
         store.removeMap(DOCUMENTS + namespace);
         store.removeMap(METADATA + namespace);
+    }
+
+    /** A renamed collection takes its maps along, its index maps included, so it opens under its new name. */
+    @Override
+    public void moveCollection(MongoDatabase oldDatabase, MongoCollection<?> collection, String newCollectionName) {
+        String oldNamespace = collection.getFullName();
+        super.moveCollection(oldDatabase, collection, newCollectionName);
+        String newNamespace = getFullCollectionNamespace(newCollectionName);
+        rename(DOCUMENTS + oldNamespace, DOCUMENTS + newNamespace);
+        rename(METADATA + oldNamespace, METADATA + newNamespace);
+        String indexes = oldNamespace + INDEX;
+        store.getMapNames().stream().filter(name -> name.startsWith(indexes)).toList()
+            .forEach(name -> rename(name, newNamespace + INDEX + name.substring(indexes.length())));
+    }
+
+    private void rename(String from, String to) {
+        if (store.hasMap(from)) {
+            store.renameMap(store.openMap(from, bson()), to);
+        }
     }
 
     @Override

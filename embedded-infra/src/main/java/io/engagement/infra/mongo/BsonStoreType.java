@@ -2,8 +2,10 @@ package io.engagement.infra.mongo;
 
 import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.ValueComparator;
+import de.bwaldvogel.mongo.bson.BinData;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
+import de.bwaldvogel.mongo.wire.BsonConstants;
 import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
 import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
 import io.netty.buffer.ByteBuf;
@@ -13,7 +15,13 @@ import org.h2.mvstore.type.BasicDataType;
 import org.h2.mvstore.type.ObjectDataType;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * How the embedded database writes documents, object ids and unique-index keys into its H2 file:
@@ -53,7 +61,7 @@ final class BsonStoreType extends BasicDataType<Object> {
     private static int compareKeys(KeyValue first, KeyValue second) {
         int common = Math.min(first.size(), second.size());
         for (int i = 0; i < common; i++) {
-            int order = VALUE_ORDER.compare(first.get(i), second.get(i));
+            int order = compareValues(first.get(i), second.get(i));
             if (order != 0) {
                 return order;
             }
@@ -61,9 +69,72 @@ final class BsonStoreType extends BasicDataType<Object> {
         return Integer.compare(first.size(), second.size());
     }
 
+    /**
+     * MongoDB's order of values. Values it ranks alike that are not equal (arrays inside embedded
+     * documents, which it compares by their smallest element; values it cannot compare at all) are
+     * ordered by their BSON bytes, so that only equal values are the same index key.
+     */
+    static int compareValues(Object a, Object b) {
+        if (Objects.equals(a, b)) {
+            return 0;
+        }
+        int order;
+        try {
+            order = VALUE_ORDER.compare(a, b);
+        } catch (RuntimeException incomparable) {
+            order = 0;
+        }
+        return order != 0 ? order : Arrays.compare(bytesOf(a), bytesOf(b));
+    }
+
+    private static byte[] bytesOf(Object value) {
+        ByteBuf bson = Unpooled.buffer(64);
+        try {
+            BsonEncoder.encodeDocument(new Document("v", value), bson);
+            byte[] bytes = new byte[bson.readableBytes()];
+            bson.readBytes(bytes);
+            return bytes;
+        } catch (IllegalArgumentException | ClassCastException notBson) {
+            return (value.getClass().getName() + ":" + value).getBytes(StandardCharsets.UTF_8);
+        } finally {
+            bson.release();
+        }
+    }
+
+    /**
+     * What H2 weighs its pages and its cache by. H2's own estimate for objects it serializes learns
+     * from what it writes; it no longer writes these, so they are estimated here.
+     */
     @Override
     public int getMemory(Object value) {
+        if (value instanceof ObjectId || value instanceof Document || value instanceof KeyValue) {
+            return (int) Math.min(Integer.MAX_VALUE, footprint(value));
+        }
         return others.getMemory(value);
+    }
+
+    private static long footprint(Object value) {
+        if (value instanceof String text) {
+            return 40 + 2L * text.length();
+        }
+        if (value instanceof Map<?, ?> map) {
+            long size = 64;
+            for (Map.Entry<?, ?> field : map.entrySet()) {
+                size += 32 + footprint(field.getKey()) + footprint(field.getValue());
+            }
+            return size;
+        }
+        if (value instanceof Iterable<?> values) {
+            long size = 40;
+            for (Object element : values) {
+                size += 8 + footprint(element);
+            }
+            return size;
+        }
+        if (value instanceof BinData data) {
+            return 32 + data.getData().length;
+        }
+        return 24;
     }
 
     @Override
@@ -84,16 +155,49 @@ final class BsonStoreType extends BasicDataType<Object> {
         }
     }
 
-    /** A value BSON cannot hold (an index key of a missing field, say) is written as H2 would. */
+    /**
+     * A value BSON cannot hold as it is (an index key of a missing field, a time finer than a
+     * millisecond, a document over BSON's 16 MB) is written as H2 would.
+     */
     private void writeBson(WriteBuffer buffer, byte tag, Document document, Object value) {
-        ByteBuf bson = Unpooled.buffer(256);
-        try {
-            BsonEncoder.encodeDocument(document, bson);
-        } catch (IllegalArgumentException | ClassCastException notBson) {
+        if (!keepsItsTimes(document)) {
             others.write(buffer, value);
             return;
         }
-        buffer.put(tag).put(bson.array(), bson.arrayOffset() + bson.readerIndex(), bson.readableBytes());
+        ByteBuf bson = Unpooled.buffer(256);
+        try {
+            BsonEncoder.encodeDocument(document, bson);
+            if (bson.readableBytes() > BsonConstants.MAX_BSON_OBJECT_SIZE) {
+                others.write(buffer, value);
+                return;
+            }
+            buffer.put(tag).put(bson.array(), bson.arrayOffset() + bson.readerIndex(), bson.readableBytes());
+        } catch (IllegalArgumentException | ClassCastException notBson) {
+            others.write(buffer, value);
+        } finally {
+            bson.release();
+        }
+    }
+
+    /** BSON keeps milliseconds: an instant finer than that ($currentDate, $$NOW) would come back changed. */
+    private static boolean keepsItsTimes(Object value) {
+        if (value instanceof Instant instant) {
+            return instant.getNano() % 1_000_000 == 0;
+        }
+        if (value instanceof Map<?, ?> map) {
+            for (Object field : map.values()) {
+                if (!keepsItsTimes(field)) {
+                    return false;
+                }
+            }
+        } else if (value instanceof Collection<?> values) {
+            for (Object element : values) {
+                if (!keepsItsTimes(element)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static Document asDocument(KeyValue key) {

@@ -1,10 +1,12 @@
 package io.engagement.infra.mongo;
 
 import com.mongodb.ErrorCategory;
+import com.mongodb.MongoNamespace;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import de.bwaldvogel.mongo.MongoBackend;
@@ -98,6 +100,25 @@ class BsonH2BackendTest {
         });
     }
 
+    @Test
+    void aRenamedCollectionKeepsItsDocumentsAndUniqueIndexAcrossARestart() {
+        String file = directory.resolve("store.mv").toString();
+        withServer(() -> new BsonH2Backend(file), collection -> {
+            collection.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
+            collection.insertMany(customers(3));
+            collection.renameCollection(new MongoNamespace("store", "renamed"));
+            return null;
+        });
+
+        withDatabase(() -> new BsonH2Backend(file), database -> {
+            MongoCollection<Document> renamed = database.getCollection("renamed");
+            assertThat(renamed.countDocuments()).isEqualTo(3);
+            assertThatThrownBy(() -> renamed.insertOne(new Document("email", "c1@example.com"))).isInstanceOf(MongoWriteException.class);
+            assertThat(database.getCollection("documents").countDocuments()).isZero();
+            return null;
+        });
+    }
+
     private static Document everyType(ObjectId id) {
         return new Document("_id", id)
             .append("text", "héllo ✓")
@@ -124,10 +145,15 @@ class BsonH2BackendTest {
     }
 
     private static <T> T withServer(Supplier<MongoBackend> backend, Function<MongoCollection<Document>, T> work) {
+        return withDatabase(backend, database -> work.apply(database.getCollection("documents")));
+    }
+
+    /** Starts a server on the backend, runs {@code work} against its database {@code store}, and shuts the server down. */
+    private static <T> T withDatabase(Supplier<MongoBackend> backend, Function<MongoDatabase, T> work) {
         MongoServer server = new MongoServer(backend.get());
         server.bind("127.0.0.1", 0);
         try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort())) {
-            return work.apply(client.getDatabase("store").getCollection("documents"));
+            return work.apply(client.getDatabase("store"));
         } finally {
             server.shutdown();
         }
