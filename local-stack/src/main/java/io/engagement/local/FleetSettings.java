@@ -3,6 +3,7 @@ package io.engagement.local;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * What the services of one stack share.
@@ -66,6 +67,10 @@ public record FleetSettings(
      * not for the local stack a user or a benchmark runs.
      */
     public static final String QUICK_START_OPTION = "-XX:TieredStopAtLevel=1";
+
+    /** The default options with {@link #QUICK_START_OPTION}. */
+    public static final List<String> QUICK_START_JAVA_OPTIONS =
+            Stream.concat(DEFAULT_JAVA_OPTIONS.stream(), Stream.of(QUICK_START_OPTION)).toList();
 
     /**
      * Each service's heap, given before the JVM options so that a heap size there wins. The

@@ -32,7 +32,7 @@ class LocalStackIT {
                 "ENGAGEMENT_SMTP_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_SMSC_PORT", Integer.toString(FreePorts.next()),
                 "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next()),
-                "ENGAGEMENT_SERVICE_JAVA_OPTS", String.join(" ", FleetSettings.DEFAULT_JAVA_OPTIONS) + " " + FleetSettings.QUICK_START_OPTION);
+                "ENGAGEMENT_SERVICE_JAVA_OPTS", String.join(" ", FleetSettings.QUICK_START_JAVA_OPTIONS));
 
         Credentials first;
         List<Long> firstServices;

@@ -88,14 +88,20 @@ final class BsonStoreType extends BasicDataType<Object> {
     }
 
     private static byte[] bytesOf(Object value) {
-        ByteBuf bson = Unpooled.buffer(64);
+        byte[] bson = encoded(new Document("v", value));
+        return bson != null ? bson : (value.getClass().getName() + ":" + value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The document's BSON, or null where BSON cannot hold one of its values. */
+    private static byte[] encoded(Document document) {
+        ByteBuf bson = Unpooled.buffer(256);
         try {
-            BsonEncoder.encodeDocument(new Document("v", value), bson);
+            BsonEncoder.encodeDocument(document, bson);
             byte[] bytes = new byte[bson.readableBytes()];
             bson.readBytes(bytes);
             return bytes;
         } catch (IllegalArgumentException | ClassCastException notBson) {
-            return (value.getClass().getName() + ":" + value).getBytes(StandardCharsets.UTF_8);
+            return null;
         } finally {
             bson.release();
         }
@@ -160,22 +166,11 @@ final class BsonStoreType extends BasicDataType<Object> {
      * millisecond, a document over BSON's 16 MB) is written as H2 would.
      */
     private void writeBson(WriteBuffer buffer, byte tag, Document document, Object value) {
-        if (!keepsItsTimes(document)) {
+        byte[] bson = keepsItsTimes(document) ? encoded(document) : null;
+        if (bson == null || bson.length > BsonConstants.MAX_BSON_OBJECT_SIZE) {
             others.write(buffer, value);
-            return;
-        }
-        ByteBuf bson = Unpooled.buffer(256);
-        try {
-            BsonEncoder.encodeDocument(document, bson);
-            if (bson.readableBytes() > BsonConstants.MAX_BSON_OBJECT_SIZE) {
-                others.write(buffer, value);
-                return;
-            }
-            buffer.put(tag).put(bson.array(), bson.arrayOffset() + bson.readerIndex(), bson.readableBytes());
-        } catch (IllegalArgumentException | ClassCastException notBson) {
-            others.write(buffer, value);
-        } finally {
-            bson.release();
+        } else {
+            buffer.put(tag).put(bson);
         }
     }
 
