@@ -7,9 +7,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,6 +40,9 @@ public final class MessagingBenchmark {
     private final int connections = Integer.getInteger("bench.connections", 3);
     /** The suite's SMPP binds: one per replica, shared by its delivery threads. */
     private final int binds = Integer.getInteger("bench.binds", 1);
+    /** A directory: each process is recorded with Java Flight Recorder while the suite delivers, for {@code bench.profile-seconds}. */
+    private final String profile = System.getProperty("bench.profile", "");
+    private final Duration profileTime = Duration.ofSeconds(Integer.getInteger("bench.profile-seconds", 30));
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     public static void main(String[] args) throws Exception {
@@ -102,6 +107,9 @@ public final class MessagingBenchmark {
         System.out.printf("Through the suite: %,d %s ...%n", count, what);
         URI gateway = URI.create(suite.credentials().gatewayUrl());
         long before = inboxTotal(inbox, list);
+        if (!profile.isEmpty()) {
+            FlightRecordings.start(suite.servicePids(), Path.of(profile, what.toLowerCase(Locale.ROOT)), Duration.ofSeconds(1), profileTime);
+        }
         List<String> bodies = new ArrayList<>();
         for (int first = 0; first < count; first += BULK_SIZE) {
             bodies.add(body.of(first, Math.min(BULK_SIZE, count - first)));

@@ -7,7 +7,6 @@ import io.engagement.analytics.rollup.Counters;
 import io.engagement.analytics.rollup.Rollup;
 import io.engagement.analytics.rollup.RollupMarks;
 import io.engagement.analytics.rollup.RollupReader;
-import io.engagement.analytics.rollup.UniqueUsers;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -16,9 +15,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A collection's analytics: resolve the members, read their rollups over the range by id, and
@@ -67,7 +64,7 @@ class CollectionAnalytics {
                     }
                     return rollups.find(rollupIds(organizationId, membership, range)).collectList()
                             .flatMap(rollups::withUsers)
-                            .map(rollupsRead -> assemble(asked, range, membership, rollupsRead))
+                            .flatMap(rollupsRead -> assemble(asked, range, membership, rollupsRead))
                             .doOnNext(view -> answered.put(key, new Answered(inputs, view)));
                 });
     }
@@ -86,33 +83,22 @@ class CollectionAnalytics {
         return ids;
     }
 
-    private static AnalyticsView assemble(PageCollection collection, AnalyticsRange range, Membership membership, List<Rollup> read) {
-        Merged total = new Merged();
-        Map<String, Merged> byPage = new LinkedHashMap<>();
-        Map<LocalDateTime, Merged> byBucket = new LinkedHashMap<>();
-        range.buckets().forEach(bucket -> byBucket.put(bucket, new Merged()));
-        for (Rollup rollup : read) {
-            rollup.slots().forEach((key, slot) -> {
-                LocalDateTime start = rollup.startOf(key);
-                if (range.contains(start.toLocalDate())) {
-                    byPage.computeIfAbsent(rollup.pageId(), id -> new Merged()).add(slot.counters(), slot.users());
-                    byBucket.get(range.interval().startOf(start)).add(slot.counters(), slot.users());
-                }
-            });
-        }
-        // the summary merges the buckets, not every slot again
-        byBucket.values().forEach(total::add);
+    private static Mono<AnalyticsView> assemble(PageCollection collection, AnalyticsRange range, Membership membership, List<Rollup> read) {
+        return RangeMerge.of(range, read).map(merged -> view(collection, range, membership, merged));
+    }
+
+    private static AnalyticsView view(PageCollection collection, AnalyticsRange range, Membership membership, RangeMerge merged) {
         List<AnalyticsView.Warning> warnings = new ArrayList<>(membership.warnings());
-        warnings.addAll(rangeWarnings(range, membership, total));
+        warnings.addAll(rangeWarnings(range, membership, merged.total()));
         return new AnalyticsView(collection.collectionId(), collection.name(), collection.description(),
                 range.start().toString(), range.end().toString(),
-                summary(total, membership.members().size()),
-                byBucket.entrySet().stream().map(bucket -> trendPoint(bucket.getKey(), bucket.getValue())).toList(),
-                membership.members().stream().map(member -> memberRow(member, byPage.getOrDefault(member.page().pageId(), new Merged()))).toList(),
+                summary(merged.total(), membership.members().size()),
+                merged.byBucket().entrySet().stream().map(bucket -> trendPoint(bucket.getKey(), bucket.getValue())).toList(),
+                membership.members().stream().map(member -> memberRow(member, merged.page(member.page().pageId()))).toList(),
                 warnings);
     }
 
-    private static List<AnalyticsView.Warning> rangeWarnings(AnalyticsRange range, Membership membership, Merged total) {
+    private static List<AnalyticsView.Warning> rangeWarnings(AnalyticsRange range, Membership membership, RangeMerge.Merged total) {
         if (range.isBackwards()) {
             return List.of(new AnalyticsView.Warning("end_before_start", "end " + range.end() + " is before start " + range.start()
                     + "; the range is empty"));
@@ -126,22 +112,22 @@ class CollectionAnalytics {
         return List.of();
     }
 
-    private static AnalyticsView.Summary summary(Merged total, int memberPages) {
-        Counters counters = total.counters;
-        return new AnalyticsView.Summary(counters.visits(), total.users.estimate(), Scores.round(Scores.averageSeconds(counters), 2),
+    private static AnalyticsView.Summary summary(RangeMerge.Merged total, int memberPages) {
+        Counters counters = total.counters();
+        return new AnalyticsView.Summary(counters.visits(), total.users(), Scores.round(Scores.averageSeconds(counters), 2),
                 Scores.engagement(counters), Scores.friction(counters), counters.errors(), counters.rageClicks(),
                 Scores.round(Scores.dropOffRate(counters), 4), memberPages, null);
     }
 
-    private static AnalyticsView.TrendPoint trendPoint(LocalDateTime bucket, Merged merged) {
-        Counters counters = merged.counters;
-        return new AnalyticsView.TrendPoint(bucket.toInstant(ZoneOffset.UTC), counters.visits(), merged.users.estimate(), counters.errors(),
+    private static AnalyticsView.TrendPoint trendPoint(LocalDateTime bucket, RangeMerge.Merged merged) {
+        Counters counters = merged.counters();
+        return new AnalyticsView.TrendPoint(bucket.toInstant(ZoneOffset.UTC), counters.visits(), merged.users(), counters.errors(),
                 counters.rageClicks(), Scores.round(Scores.averageSeconds(counters), 2));
     }
 
-    private static AnalyticsView.Member memberRow(Membership.MemberPage member, Merged merged) {
+    private static AnalyticsView.Member memberRow(Membership.MemberPage member, RangeMerge.Merged merged) {
         return new AnalyticsView.Member(member.page().pageId(), member.page().title(), member.page().canonicalUrl(),
-                member.page().displayUrl(), member.matchedBy(), merged.counters.visits(), merged.users.estimate(), merged.counters.errors());
+                member.page().displayUrl(), member.matchedBy(), merged.counters().visits(), merged.users(), merged.counters().errors());
     }
 
     private record ViewKey(long organizationId, String collectionId, AnalyticsRange range) {
@@ -152,31 +138,5 @@ class CollectionAnalytics {
     }
 
     private record Answered(Inputs inputs, AnalyticsView view) {
-    }
-
-    /** Counters and unique users merged over some slots of some pages. */
-    private static final class Merged {
-
-        private final Counters counters = new Counters();
-        private final UniqueUsers.Merge users = new UniqueUsers.Merge();
-        private boolean empty = true;
-
-        void add(Counters more, UniqueUsers moreUsers) {
-            counters.add(more);
-            users.add(moreUsers);
-            empty = false;
-        }
-
-        void add(Merged other) {
-            if (!other.empty) {
-                counters.add(other.counters);
-                users.add(other.users);
-                empty = false;
-            }
-        }
-
-        boolean isEmpty() {
-            return empty || counters.visits() == 0 && counters.leaves() == 0 && counters.errors() == 0 && counters.rageClicks() == 0;
-        }
     }
 }

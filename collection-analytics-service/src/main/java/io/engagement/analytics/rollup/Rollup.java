@@ -10,7 +10,10 @@ import java.time.LocalDateTime;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -25,8 +28,15 @@ import java.util.TreeMap;
  * version that grows with every change; and the sketches, in a collection of their own, tagged with
  * the version they belong to. The sketches are written first: if the counters' write is lost, the
  * records are applied again, and adding a user to a sketch twice changes nothing.
+ *
+ * <p>Besides a sketch per slot, a rollup with visitors in more than one slot keeps one of everyone
+ * it counted over its whole period, so a query spanning the period merges one sketch instead of one
+ * per slot.
  */
 public final class Rollup {
+
+    /** The key, among the slots' sketches, of the whole period's; no slot has it (days start at 1, hours at 0). */
+    static final int WHOLE_PERIOD = -1;
 
     private final String id;
     private final long organizationId;
@@ -35,6 +45,7 @@ public final class Rollup {
     private final Map<String, Long> offsets;
     private final SortedMap<Integer, Counters> counters;
     private SortedMap<Integer, UniqueUsers> users;
+    private final Set<Integer> usersChanged = new HashSet<>();
     private long version;
     private boolean changed;
 
@@ -108,8 +119,30 @@ public final class Rollup {
         counters.computeIfAbsent(slot, empty -> new Counters()).add(activity);
         if (activity.user() != null) {
             users().computeIfAbsent(slot, empty -> UniqueUsers.empty()).add(activity.user());
+            usersChanged.add(slot);
+            countForWholePeriod(activity.user());
         }
         return true;
+    }
+
+    /**
+     * The whole period's sketch is kept once a second slot has users (until then the one slot's
+     * sketch is the period's). A rollup stored before it was kept starts it from its slots'.
+     */
+    private void countForWholePeriod(String user) {
+        UniqueUsers whole = users().get(WHOLE_PERIOD);
+        if (whole != null) {
+            whole.add(user);
+            usersChanged.add(WHOLE_PERIOD);
+        } else if (users().size() > 1) {
+            users().put(WHOLE_PERIOD, UniqueUsers.unionOf(users().values()));
+            usersChanged.add(WHOLE_PERIOD);
+        }
+    }
+
+    /** The slots whose sketches the records applied to this rollup changed. */
+    Set<Integer> usersChanged() {
+        return usersChanged;
     }
 
     Document toDocument() {
@@ -165,6 +198,15 @@ public final class Rollup {
         SortedMap<Integer, Slot> slots = new TreeMap<>();
         counters.forEach((slot, each) -> slots.put(slot, new Slot(each, sketches.getOrDefault(slot, UniqueUsers.empty()))));
         return slots;
+    }
+
+    /** Everyone counted over the whole period, unless the rollup was last written before it kept them apart. */
+    public Optional<UniqueUsers> periodUsers() {
+        SortedMap<Integer, UniqueUsers> sketches = users();
+        if (sketches.containsKey(WHOLE_PERIOD)) {
+            return Optional.of(sketches.get(WHOLE_PERIOD));
+        }
+        return sketches.size() == 1 ? Optional.of(sketches.get(sketches.firstKey())) : Optional.empty();
     }
 
     /** When a slot of this rollup starts: a day of the month, or an hour of the day. */

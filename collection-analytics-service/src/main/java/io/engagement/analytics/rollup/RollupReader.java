@@ -8,6 +8,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -18,9 +19,9 @@ import java.util.TreeMap;
 
 /**
  * Reads rollups for queries. Counters come from the database each time (they are small); sketches
- * come from a cache of decoded sketches and are read again only when their rollup's version has
- * moved on, so a query over unchanged pages reads kilobytes, not megabytes, however many users
- * were counted. Cached sketches are shared between queries and only ever merged from.
+ * come from a cache of sketches laid out for merging and are read again only when their rollup's
+ * version has moved on, so a query over unchanged pages reads kilobytes, not megabytes, however
+ * many users were counted. Cached sketches are shared between queries and only ever merged from.
  */
 @Component
 public class RollupReader {
@@ -28,7 +29,7 @@ public class RollupReader {
     private final RollupStore store;
     private final Cache<String, CachedUsers> sketches;
 
-    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:33554432}") long cacheBytes) {
+    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:67108864}") long cacheBytes) {
         this.store = store;
         this.sketches = Caffeine.newBuilder()
                 .maximumWeight(cacheBytes)
@@ -55,11 +56,14 @@ public class RollupReader {
         if (missing.isEmpty()) {
             return Mono.just(rollups);
         }
+        // decoding a month of sketches takes milliseconds: done side by side, off the driver's threads
         return store.findUsers(List.copyOf(missing.keySet()))
-                .doOnNext(stored -> {
-                    CachedUsers read = CachedUsers.of(stored);
-                    sketches.put(stored.getString("_id"), read);
-                    missing.remove(stored.getString("_id")).withUsers(read.users());
+                .parallel().runOn(Schedulers.parallel())
+                .map(stored -> Map.entry(stored.getString("_id"), CachedUsers.of(stored)))
+                .sequential()
+                .doOnNext(read -> {
+                    sketches.put(read.getKey(), read.getValue());
+                    missing.remove(read.getKey()).withUsers(read.getValue().users());
                 })
                 // sketches are written before their counters, so none can be missing but by hand
                 .then(Mono.fromSupplier(() -> {
@@ -74,20 +78,39 @@ public class RollupReader {
      * rollups of hourly trends, pages nobody looks at) would only push those out.
      */
     void remember(Collection<Rollup> written) {
-        written.forEach(rollup -> sketches.asMap().computeIfPresent(rollup.id(),
-                (id, cached) -> CachedUsers.of(rollup.version(), rollup.users())));
+        written.forEach(rollup -> sketches.asMap().computeIfPresent(rollup.id(), (id, cached) -> cached.after(rollup)));
     }
 
     private record CachedUsers(long version, SortedMap<Integer, UniqueUsers> users, long bytes) {
 
         static CachedUsers of(Document stored) {
             byte[] packed = stored.get("slots") instanceof Binary binary ? binary.getData() : null;
-            return of(Rollup.versionOf(stored), Slots.decodeUsers(packed));
+            return of(Rollup.versionOf(stored), Slots.decodeUsers(packed), Map.of());
         }
 
-        static CachedUsers of(long version, SortedMap<Integer, UniqueUsers> users) {
-            users.values().forEach(UniqueUsers::decoded);
-            return new CachedUsers(version, users, users.values().stream().mapToLong(UniqueUsers::size).sum());
+        /** The sketches for merging, made afresh except those taken as they are from {@code kept}. */
+        private static CachedUsers of(long version, SortedMap<Integer, UniqueUsers> users, Map<Integer, UniqueUsers> kept) {
+            SortedMap<Integer, UniqueUsers> forMerging = new TreeMap<>();
+            users.forEach((slot, each) -> forMerging.put(slot, kept.containsKey(slot) ? kept.get(slot) : each.forMerging()));
+            return new CachedUsers(version, forMerging, forMerging.values().stream().mapToLong(UniqueUsers::size).sum());
+        }
+
+        /**
+         * The sketches after this instance wrote the rollup. When this entry is of the version the
+         * write started from, the slots the write did not change are kept as they are (a poll
+         * changes a day or two of a month); else another instance wrote in between, and every slot
+         * is taken from the rollup, which was read whole before the write.
+         */
+        CachedUsers after(Rollup written) {
+            Map<Integer, UniqueUsers> kept = new HashMap<>();
+            if (version == written.version() - 1) {
+                written.users().keySet().forEach(slot -> {
+                    if (!written.usersChanged().contains(slot) && users.containsKey(slot)) {
+                        kept.put(slot, users.get(slot));
+                    }
+                });
+            }
+            return of(written.version(), written.users(), kept);
         }
     }
 }

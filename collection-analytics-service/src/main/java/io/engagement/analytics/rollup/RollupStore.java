@@ -12,8 +12,6 @@ import reactor.core.publisher.Mono;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Page rollups by month and by day, addressed by id only ({@code org:page:2026-11},
@@ -41,14 +39,6 @@ class RollupStore {
     /** The sketches documents among the given ids. */
     Flux<Document> findUsers(List<String> ids) {
         return byIds(USERS, ids);
-    }
-
-    /** The rollups that exist among the given ids, whole, to be updated. */
-    Mono<Map<String, Rollup>> findWhole(List<String> ids) {
-        return findUsers(ids).collectMap(users -> users.getString("_id"))
-                .flatMap(users -> byIds(COLLECTION, ids)
-                        .map(counters -> Rollup.from(counters, users.getOrDefault(counters.getString("_id"), new Document())))
-                        .collectMap(Rollup::id, Function.identity()));
     }
 
     /** Sketches first, then counters: the counters' write is what makes the records count as applied. */

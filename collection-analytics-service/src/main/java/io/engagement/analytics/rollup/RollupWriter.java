@@ -18,9 +18,10 @@ import java.util.stream.Collectors;
 
 /**
  * Folds committed page activity into the month and day rollups of its page: a poll's records are
- * grouped by rollup, each rollup is read once, the records it has not yet seen are applied, and
- * each changed rollup is written once; then the organizations' marks move on, and the sketches
- * written are kept for this instance's queries. Redelivered records are skipped by offset, so every
+ * grouped by rollup, each rollup is read once (its sketches from the last write here when it was
+ * this instance's), the records it has not yet seen are applied, and each changed rollup is written
+ * once; then the organizations' marks move on, and the sketches written are kept for this
+ * instance's queries and its next poll. Redelivered records are skipped by offset, so every
  * activity counts once.
  */
 @Component
@@ -29,12 +30,14 @@ class RollupWriter {
     private static final Logger log = LoggerFactory.getLogger(RollupWriter.class);
 
     private final RollupStore rollups;
+    private final WrittenSketches written;
     private final RollupReader reader;
     private final RollupMarks marks;
     private final ObjectMapper json;
 
-    RollupWriter(RollupStore rollups, RollupReader reader, RollupMarks marks, ObjectMapper json) {
+    RollupWriter(RollupStore rollups, WrittenSketches written, RollupReader reader, RollupMarks marks, ObjectMapper json) {
         this.rollups = rollups;
+        this.written = written;
         this.reader = reader;
         this.marks = marks;
         this.json = json;
@@ -52,7 +55,21 @@ class RollupWriter {
                         byRollup.computeIfAbsent(id, first -> new ArrayList<>()).add(counted);
                     }
                 });
-        Map<String, Rollup> stored = rollups.findWhole(new ArrayList<>(byRollup.keySet())).block();
+        try {
+            List<Rollup> changed = apply(byRollup);
+            rollups.saveAll(changed).block();
+            marks.moveOn(changed.stream().map(Rollup::organizationId).collect(Collectors.toSet())).block();
+            reader.remember(changed);
+            written.remember(changed);
+        } catch (RuntimeException failed) {
+            written.forget(byRollup.keySet());
+            throw failed;
+        }
+    }
+
+    /** The rollups the poll changed, each read once and given the records it has not seen. */
+    private List<Rollup> apply(Map<String, List<Counted>> byRollup) {
+        Map<String, Rollup> stored = written.findWhole(new ArrayList<>(byRollup.keySet())).block();
         List<Rollup> changed = new ArrayList<>();
         byRollup.forEach((id, counted) -> {
             PageActivity first = counted.get(0).activity();
@@ -65,9 +82,7 @@ class RollupWriter {
                 changed.add(rollup);
             }
         });
-        rollups.saveAll(changed).block();
-        marks.moveOn(changed.stream().map(Rollup::organizationId).collect(Collectors.toSet())).block();
-        reader.remember(changed);
+        return changed;
     }
 
     private Optional<Counted> counted(ConsumerRecord<String, String> record) {

@@ -5,6 +5,8 @@ import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
 
+import java.util.Collection;
+
 /**
  * Distinct visitors as an Apache DataSketches HLL sketch. With lgK 14 the relative standard error
  * is about 0.8 %, so an estimate stays within 2 % with high probability; small counts are exact.
@@ -18,12 +20,24 @@ public final class UniqueUsers {
     private byte[] stored;
     private HllSketch sketch;
 
-    private UniqueUsers(byte[] stored) {
+    private UniqueUsers(byte[] stored, HllSketch sketch) {
         this.stored = stored;
+        this.sketch = sketch;
     }
 
     static UniqueUsers empty() {
-        return new UniqueUsers(null);
+        return new UniqueUsers(null, null);
+    }
+
+    static UniqueUsers fromBytes(byte[] stored) {
+        return new UniqueUsers(stored, null);
+    }
+
+    /** Everyone counted in any of the given sketches, as one sketch to be stored. */
+    static UniqueUsers unionOf(Collection<UniqueUsers> all) {
+        Merge merge = new Merge();
+        all.forEach(merge::add);
+        return new UniqueUsers(null, merge.union.getResult(TgtHllType.HLL_4));
     }
 
     void add(String user) {
@@ -31,24 +45,27 @@ public final class UniqueUsers {
         stored = null;
     }
 
-    static UniqueUsers fromBytes(byte[] stored) {
-        return new UniqueUsers(stored);
-    }
-
-    /** The sketch's size stored. */
+    /** The sketch's size stored, or held in memory once made {@link #forMerging}. */
     long size() {
         return stored != null ? stored.length : sketch().getCompactSerializationBytes();
     }
 
-    /** Decodes the sketch once, so readers that only merge it can share it. */
-    UniqueUsers decoded() {
-        sketch();
-        stored = null;
-        return this;
+    /**
+     * A copy laid out for merging, to be shared by queries that only merge from it: a union takes
+     * one byte-per-register (HLL_8) sketch about three times faster than the stored four-bit form,
+     * whose registers it must unpack, at twice the memory.
+     */
+    UniqueUsers forMerging() {
+        HllSketch source = sketch != null ? sketch : stored != null ? HllSketch.heapify(stored) : new HllSketch(LG_K, TgtHllType.HLL_4);
+        return new UniqueUsers(null, source.copyAs(TgtHllType.HLL_8));
     }
 
+    /** The stored form, kept until users are added, so a sketch unchanged since its last write is not encoded again. */
     byte[] toBytes() {
-        return stored != null ? stored : sketch().toCompactByteArray();
+        if (stored == null) {
+            stored = sketch().toCompactByteArray();
+        }
+        return stored;
     }
 
     private HllSketch sketch() {
@@ -75,7 +92,7 @@ public final class UniqueUsers {
 
         /** Adds everything another union has seen. */
         public Merge add(Merge other) {
-            union.update(other.union.getResult());
+            union.update(other.union.getResult(TgtHllType.HLL_8));
             return this;
         }
 

@@ -59,6 +59,22 @@ class RollupReaderIT {
     }
 
     @Test
+    void aRollupWrittenHereAfterAnotherInstanceWroteItIsCachedWholeFromThisWrite() {
+        RollupReader reader = new RollupReader(store, 1 << 20);
+        write(0, 1, "c:a");
+        writeOn("2026-11-22", 0, 2, "c:x");
+        assertThat(usersOn(reader, 22)).isEqualTo(1);
+        // another instance counts a user on the 22nd; this one then writes the 21st only
+        writeOn("2026-11-22", 1, 1, "c:b");
+        Rollup written = write(0, 3, "c:c");
+        reader.remember(List.of(written));
+        mongo.remove(new Query(), RollupStore.USERS).block();
+
+        assertThat(usersOn(reader, 22)).isEqualTo(2);
+        assertThat(usersOn(reader, 21)).isEqualTo(2);
+    }
+
+    @Test
     void sketchesOfARollupNoQueryAskedForAreNotKept() {
         RollupReader reader = new RollupReader(store, 1 << 20);
         reader.remember(List.of(write(0, 1, "c:a")));
@@ -70,7 +86,7 @@ class RollupReaderIT {
     @Test
     void aRedeliveredPollChangesNeitherCountersNorVersion() {
         write(0, 1, "c:a", "c:b");
-        Rollup again = store.findWhole(List.of(MONTH)).block().get(MONTH);
+        Rollup again = new WrittenSketches(store, 1 << 20).findWhole(List.of(MONTH)).block().get(MONTH);
 
         assertThat(again.apply(0, 1, view("c:a"))).isFalse();
         assertThat(again.apply(0, 2, view("c:b"))).isFalse();
@@ -91,22 +107,35 @@ class RollupReaderIT {
         assertThat(marks.of(9).block()).isZero();
     }
 
-    /** Applies one view per user, from consecutive offsets of one partition, as the writer does for a poll. */
+    /** Applies one view per user on the 21st, from consecutive offsets of one partition, as the writer does for a poll. */
     private Rollup write(int partition, long firstOffset, String... users) {
-        Rollup rollup = store.findWhole(List.of(MONTH)).block().getOrDefault(MONTH, Rollup.empty(7, "page", MONTH));
+        return writeOn("2026-11-21", partition, firstOffset, users);
+    }
+
+    private Rollup writeOn(String day, int partition, long firstOffset, String... users) {
+        // read as a writer that has not written the rollup itself does, from the database
+        Rollup rollup = new WrittenSketches(store, 1 << 20).findWhole(List.of(MONTH)).block().getOrDefault(MONTH, Rollup.empty(7, "page", MONTH));
         for (int i = 0; i < users.length; i++) {
-            rollup.apply(partition, firstOffset + i, view(users[i]));
+            rollup.apply(partition, firstOffset + i, view(day, users[i]));
         }
         store.saveAll(List.of(rollup)).block();
         return rollup;
     }
 
     private long usersOnThe21st(RollupReader reader) {
+        return usersOn(reader, 21);
+    }
+
+    private long usersOn(RollupReader reader, int day) {
         List<Rollup> read = reader.find(List.of(MONTH)).collectList().flatMap(reader::withUsers).block();
-        return new UniqueUsers.Merge().add(read.get(0).slots().get(21).users()).estimate();
+        return new UniqueUsers.Merge().add(read.get(0).slots().get(day).users()).estimate();
     }
 
     private static PageActivity view(String user) {
-        return new PageActivity(7, "page", Instant.parse("2026-11-21T09:15:00Z"), 1, 1, 0, 0, 0, 0, 0, user);
+        return view("2026-11-21", user);
+    }
+
+    private static PageActivity view(String day, String user) {
+        return new PageActivity(7, "page", Instant.parse(day + "T09:15:00Z"), 1, 1, 0, 0, 0, 0, 0, user);
     }
 }

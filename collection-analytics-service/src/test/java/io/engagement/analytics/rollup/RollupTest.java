@@ -120,4 +120,45 @@ class RollupTest {
         assertThat(read.slots().get(21).counters().visits()).isEqualTo(1);
         assertThat(users(read.slots().get(21))).isEqualTo(1);
     }
+
+    @Test
+    void keepsEveryoneOfTheWholePeriodInOneSketchBesidesTheSlots() {
+        Rollup month = Rollup.empty(7, "page", "7:page:2026-11");
+        month.apply(0, 1, view("2026-11-20T09:15:00Z", "c:a"));
+        month.apply(0, 2, view("2026-11-21T09:15:00Z", "c:a"));
+        month.apply(0, 3, view("2026-11-21T10:15:00Z", "c:b"));
+        month.apply(0, 4, leave("2026-11-22T10:15:00Z", 1000));
+
+        Rollup stored = stored(month);
+
+        assertThat(stored.slots()).containsOnlyKeys(20, 21, 22);
+        assertThat(new UniqueUsers.Merge().add(stored.periodUsers().orElseThrow()).estimate()).isEqualTo(2);
+    }
+
+    @Test
+    void aRollupStoredBeforeItKeptTheWholePeriodStartsThatSketchFromItsSlots() {
+        Rollup month = Rollup.empty(7, "page", "7:page:2026-11");
+        month.apply(0, 1, view("2026-11-20T09:15:00Z", "c:a"));
+        month.apply(0, 2, view("2026-11-21T09:15:00Z", "c:b"));
+        Rollup older = stored(month);
+        older.users().remove(Rollup.WHOLE_PERIOD);
+        assertThat(older.periodUsers()).isEmpty();
+
+        older.apply(0, 3, view("2026-11-22T09:15:00Z", "c:c"));
+
+        assertThat(new UniqueUsers.Merge().add(stored(older).periodUsers().orElseThrow()).estimate()).isEqualTo(3);
+    }
+
+    @Test
+    void aRollupWithUsersInOneSlotOnlyKeepsNoSecondSketchOfThem() {
+        Rollup day = Rollup.empty(7, "page", "7:page:2026-11-21");
+        day.apply(0, 1, view("2026-11-21T09:15:00Z", "c:a"));
+        day.apply(0, 2, view("2026-11-21T09:45:00Z", "c:b"));
+        day.apply(0, 3, leave("2026-11-21T13:00:00Z", 4000));
+
+        Rollup stored = stored(day);
+
+        assertThat(stored.users()).containsOnlyKeys(9);
+        assertThat(new UniqueUsers.Merge().add(stored.periodUsers().orElseThrow()).estimate()).isEqualTo(2);
+    }
 }

@@ -1,0 +1,41 @@
+package io.engagement.analytics.rollup;
+
+import io.engagement.analytics.activity.PageActivity;
+
+import java.time.Instant;
+import java.time.YearMonth;
+
+/** Month rollups of page views made as the writer makes them, for tests outside this package. */
+public final class Rollups {
+
+    private final Rollup rollup;
+    private long offset;
+
+    private Rollups(Rollup rollup) {
+        this.rollup = rollup;
+    }
+
+    public static Rollups month(String pageId, String month) {
+        return new Rollups(Rollup.empty(7, pageId, Rollup.monthId(7, pageId, YearMonth.parse(month))));
+    }
+
+    /** A page view by each user at the given instant. */
+    public Rollups views(String at, String... users) {
+        for (String user : users) {
+            rollup.apply(0, offset++, new PageActivity(7, rollup.pageId(), Instant.parse(at), 1, 1, 0, 0, 0, 0, 0, user));
+        }
+        return this;
+    }
+
+    /** The rollup as a query reads it back. */
+    public Rollup stored() {
+        return Rollup.from(rollup.toDocument(), rollup.usersDocument());
+    }
+
+    /** The rollup as a query reads it back had it been last written before it kept the whole period's sketch. */
+    public Rollup storedWithoutPeriodUsers() {
+        Rollup stored = stored();
+        stored.users().remove(Rollup.WHOLE_PERIOD);
+        return stored;
+    }
+}
