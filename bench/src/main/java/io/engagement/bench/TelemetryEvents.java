@@ -80,11 +80,34 @@ final class TelemetryEvents {
             return organizationId + ":" + sessionId();
         }
 
+        boolean isPageView() {
+            return step() % 2 == 0;
+        }
+
+        /** The last page view of its session, which the analytics count as the session's exit. */
+        boolean isLastPageView() {
+            return step() == PER_SESSION - 2;
+        }
+
+        /** The page's number, its URL's last segment. */
+        int page() {
+            return (int) ((session() * 7 + step() / 2) % pages);
+        }
+
+        /** The visitor as the analytics count it: by customer id. */
+        String visitor() {
+            return "c:u" + session() % users;
+        }
+
+        Instant at() {
+            return at;
+        }
+
         String json() {
             int step = step();
             String common = "\"event_id\":\"" + run + "-" + series + "-" + i + "\",\"session_id\":\"" + sessionId()
                     + "\",\"customer_id\":\"u" + session() % users + "\",\"timestamp\":\"" + at
-                    + "\",\"url\":\"https://bench.example/p/" + (session() * 7 + step / 2) % pages + "\"";
+                    + "\",\"url\":\"https://bench.example/p/" + page() + "\"";
             return switch (step) {
                 case 0, 2, 4, 6, 8 -> "{\"type\":\"page_view\"," + common + ",\"title\":\"Page\"}";
                 case 1, 3, 5 -> "{\"type\":\"page_leave\"," + common + ",\"duration_ms\":" + (5000 + i % 55000) + ",\"scroll_depth\":0.6}";
