@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +29,10 @@ public final class RollupSeed {
     public void stored(Document counters, Document users) {
         Rollup rollup = Rollup.from(counters, users != null ? users : new Document());
         rollups.put(rollup.id(), rollup);
+        // an earlier seed's views are behind this one's
+        if (counters.get("offsets", new Document()).get(Integer.toString(PARTITION)) instanceof Number seeded) {
+            offset = Math.max(offset, seeded.longValue() + 1);
+        }
     }
 
     /** One page view, by {@code user}; {@code exit} when it was the last of its session. */
@@ -37,10 +40,6 @@ public final class RollupSeed {
         String id = Rollup.monthId(organizationId, pageId, YearMonth.from(at.atOffset(ZoneOffset.UTC)));
         rollups.computeIfAbsent(id, absent -> Rollup.empty(organizationId, pageId, id))
                 .apply(PARTITION, offset++, new PageActivity(organizationId, pageId, at, 1, exit ? 1 : 0, 0, 0, 0, 0, 0, user));
-    }
-
-    public Collection<String> ids() {
-        return rollups.keySet();
     }
 
     /** The counters documents to store, after the sketches. */

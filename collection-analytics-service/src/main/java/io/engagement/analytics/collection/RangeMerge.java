@@ -109,7 +109,10 @@ final class RangeMerge {
         }
 
         private void add(UniqueUsers more) {
-            toMerge.add(more);
+            // a slot without visitors lends each merge a fresh empty sketch: nothing to union, nor to share between threads
+            if (!more.isEmpty()) {
+                toMerge.add(more);
+            }
         }
 
         private void union() {

@@ -91,9 +91,23 @@ public final class Rollup {
         stored.get("offsets", new Document()).forEach((partition, offset) -> offsets.put(partition, ((Number) offset).longValue()));
         byte[] packed = bytesOf(stored.get("slots"));
         SortedMap<Integer, UniqueUsers> sketches = Slots.holdsUsers(packed) ? Slots.decodeUsers(packed)
-                : users != null ? Slots.decodeUsers(bytesOf(users.get("slots"))) : null;
+                : users != null ? usersOf(users) : null;
         return new Rollup(stored.getString("_id"), ((Number) stored.get("organization_id")).longValue(), stored.getString("page_id"),
                 stored.getString("period"), offsets, versionOf(stored), Slots.decodeCounters(packed), sketches);
+    }
+
+    /**
+     * The sketches of a users document. The whole period's is trusted only when this code wrote it
+     * with the document ({@code period_version} equal to its version): a build before it kept that
+     * sketch wrote it back untouched while adding users to the slots, and it is then started again
+     * from the slots on the next write.
+     */
+    static SortedMap<Integer, UniqueUsers> usersOf(Document users) {
+        SortedMap<Integer, UniqueUsers> sketches = Slots.decodeUsers(bytesOf(users.get("slots")));
+        if (!(users.get("period_version") instanceof Number period) || period.longValue() != versionOf(users)) {
+            sketches.remove(WHOLE_PERIOD);
+        }
+        return sketches;
     }
 
     static long versionOf(Document stored) {
@@ -156,7 +170,8 @@ public final class Rollup {
     }
 
     Document usersDocument() {
-        return new Document("_id", id).append("version", version).append("slots", new Binary(Slots.encodeUsers(users())));
+        return new Document("_id", id).append("version", version).append("period_version", version)
+                .append("slots", new Binary(Slots.encodeUsers(users())));
     }
 
     /** Gives the rollup the sketches read apart from its counters. */

@@ -3,7 +3,6 @@ package io.engagement.analytics.rollup;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import org.bson.Document;
-import org.bson.types.Binary;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -81,36 +80,39 @@ public class RollupReader {
         written.forEach(rollup -> sketches.asMap().computeIfPresent(rollup.id(), (id, cached) -> cached.after(rollup)));
     }
 
-    private record CachedUsers(long version, SortedMap<Integer, UniqueUsers> users, long bytes) {
+    /** {@code written}: made from this instance's own write, not read from the database. */
+    private record CachedUsers(long version, SortedMap<Integer, UniqueUsers> users, long bytes, boolean written) {
 
         static CachedUsers of(Document stored) {
-            byte[] packed = stored.get("slots") instanceof Binary binary ? binary.getData() : null;
-            return of(Rollup.versionOf(stored), Slots.decodeUsers(packed), Map.of());
+            return of(Rollup.versionOf(stored), Rollup.usersOf(stored), Map.of(), false);
         }
 
         /** The sketches for merging, made afresh except those taken as they are from {@code kept}. */
-        private static CachedUsers of(long version, SortedMap<Integer, UniqueUsers> users, Map<Integer, UniqueUsers> kept) {
+        private static CachedUsers of(long version, SortedMap<Integer, UniqueUsers> users, Map<Integer, UniqueUsers> kept,
+                                      boolean written) {
             SortedMap<Integer, UniqueUsers> forMerging = new TreeMap<>();
             users.forEach((slot, each) -> forMerging.put(slot, kept.containsKey(slot) ? kept.get(slot) : each.forMerging()));
-            return new CachedUsers(version, forMerging, forMerging.values().stream().mapToLong(UniqueUsers::size).sum());
+            return new CachedUsers(version, forMerging, forMerging.values().stream().mapToLong(UniqueUsers::size).sum(), written);
         }
 
         /**
-         * The sketches after this instance wrote the rollup. When this entry is of the version the
-         * write started from, the slots the write did not change are kept as they are (a poll
-         * changes a day or two of a month); else another instance wrote in between, and every slot
-         * is taken from the rollup, which was read whole before the write.
+         * The sketches after this instance wrote the rollup. When this entry is this instance's own
+         * last write of it, of the version the new write started from, the slots the write did not
+         * change are kept as they are (a poll changes a day or two of a month). Else every slot is
+         * taken from the rollup, which was read whole before the write: another instance may have
+         * written in between, and a version read from the database may be that of a write whose
+         * counters never followed, so it does not say what the slots hold.
          */
         CachedUsers after(Rollup written) {
             Map<Integer, UniqueUsers> kept = new HashMap<>();
-            if (version == written.version() - 1) {
+            if (this.written && version == written.version() - 1) {
                 written.users().keySet().forEach(slot -> {
                     if (!written.usersChanged().contains(slot) && users.containsKey(slot)) {
                         kept.put(slot, users.get(slot));
                     }
                 });
             }
-            return of(written.version(), written.users(), kept);
+            return of(written.version(), written.users(), kept, true);
         }
     }
 }

@@ -61,7 +61,7 @@ class RollupWriter {
             marks.moveOn(changed.stream().map(Rollup::organizationId).collect(Collectors.toSet())).block();
             reader.remember(changed);
             written.remember(changed);
-        } catch (RuntimeException failed) {
+        } catch (RuntimeException | Error failed) {
             written.forget(byRollup.keySet());
             throw failed;
         }

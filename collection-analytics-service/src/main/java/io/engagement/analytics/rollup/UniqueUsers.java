@@ -45,9 +45,14 @@ public final class UniqueUsers {
         stored = null;
     }
 
-    /** The sketch's size stored, or held in memory once made {@link #forMerging}. */
+    /** About the memory the sketch holds: its stored form, its decoded form, or both. */
     long size() {
-        return stored != null ? stored.length : sketch().getCompactSerializationBytes();
+        return (stored != null ? stored.length : 0) + (sketch != null ? sketch.getCompactSerializationBytes() : 0);
+    }
+
+    /** Whether nobody was ever counted in it: it adds nothing to a union. */
+    public boolean isEmpty() {
+        return stored == null && sketch == null;
     }
 
     /**

@@ -2,7 +2,6 @@ package io.engagement.analytics.rollup;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import org.bson.types.Binary;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -30,7 +29,7 @@ class WrittenSketches {
     private final RollupStore store;
     private final Cache<String, Written> written;
 
-    WrittenSketches(RollupStore store, @Value("${engagement.analytics.written-sketch-cache-bytes:67108864}") long cacheBytes) {
+    WrittenSketches(RollupStore store, @Value("${engagement.analytics.written-sketch-cache-bytes:33554432}") long cacheBytes) {
         this.store = store;
         this.written = Caffeine.newBuilder()
                 .maximumWeight(cacheBytes)
@@ -54,7 +53,7 @@ class WrittenSketches {
                 return Mono.just(rollups);
             }
             return store.findUsers(unknown)
-                    .doOnNext(users -> rollups.get(users.getString("_id")).withUsers(Slots.decodeUsers(bytesOf(users.get("slots")))))
+                    .doOnNext(users -> rollups.get(users.getString("_id")).withUsers(Rollup.usersOf(users)))
                     .then(Mono.fromSupplier(() -> {
                         rollups.values().stream().filter(rollup -> !rollup.hasUsers()).forEach(rollup -> rollup.withUsers(new TreeMap<>()));
                         return rollups;
@@ -70,10 +69,6 @@ class WrittenSketches {
     /** Called when a poll failed: what it applied to the kept sketches may not have been stored. */
     void forget(Collection<String> ids) {
         written.invalidateAll(ids);
-    }
-
-    private static byte[] bytesOf(Object value) {
-        return value instanceof Binary binary ? binary.getData() : null;
     }
 
     private record Written(long version, SortedMap<Integer, UniqueUsers> users, long bytes) {

@@ -75,4 +75,14 @@ class RangeMergeTest {
                 Map.entry(LocalDateTime.parse("2026-11-23T00:00"), 2L));
         assertThat(merge.page("home").users()).isEqualTo(2);
     }
+
+    @Test
+    void aPageWhollyInTheRangeTakesItsWholePeriodsSketchAndAPartOfItTakesItsDays() {
+        // a whole-period sketch that differs from its days' shows which one each merge read
+        Rollup home = HOME.storedWithPeriodUsers("c:x", "c:y", "c:z", "c:w", "c:v", "c:u");
+
+        assertThat(merged("2026-11-01", "2026-11-30", Interval.DAILY, home).page("home").users()).isEqualTo(6);
+        assertThat(merged("2026-11-01", "2026-11-30", Interval.MONTHLY, home).total().users()).isEqualTo(6);
+        assertThat(merged("2026-11-21", "2026-11-30", Interval.DAILY, home).page("home").users()).isEqualTo(3);
+    }
 }

@@ -161,4 +161,20 @@ class RollupTest {
         assertThat(stored.users()).containsOnlyKeys(9);
         assertThat(new UniqueUsers.Merge().add(stored.periodUsers().orElseThrow()).estimate()).isEqualTo(2);
     }
+
+    @Test
+    void aWholePeriodSketchNotWrittenWithItsDocumentIsNotTrustedButStartedAgainFromTheSlots() {
+        Rollup month = Rollup.empty(7, "page", "7:page:2026-11");
+        month.apply(0, 1, view("2026-11-20T09:15:00Z", "c:a"));
+        month.apply(0, 2, view("2026-11-21T09:15:00Z", "c:b"));
+        // as a build before the whole period's sketch writes it back: untouched, the document without period_version
+        Document users = month.usersDocument();
+        users.remove("period_version");
+
+        Rollup read = Rollup.from(month.toDocument(), users);
+
+        assertThat(read.periodUsers()).isEmpty();
+        read.apply(0, 3, view("2026-11-22T09:15:00Z", "c:c"));
+        assertThat(new UniqueUsers.Merge().add(stored(read).periodUsers().orElseThrow()).estimate()).isEqualTo(3);
+    }
 }

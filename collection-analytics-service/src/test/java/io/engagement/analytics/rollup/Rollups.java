@@ -32,6 +32,17 @@ public final class Rollups {
         return Rollup.from(rollup.toDocument(), rollup.usersDocument());
     }
 
+    /** The rollup as a query reads it back, with a whole period's sketch of these users instead of its own. */
+    public Rollup storedWithPeriodUsers(String... users) {
+        Rollup stored = stored();
+        UniqueUsers period = UniqueUsers.empty();
+        for (String user : users) {
+            period.add(user);
+        }
+        stored.users().put(Rollup.WHOLE_PERIOD, period);
+        return stored;
+    }
+
     /** The rollup as a query reads it back had it been last written before it kept the whole period's sketch. */
     public Rollup storedWithoutPeriodUsers() {
         Rollup stored = stored();
