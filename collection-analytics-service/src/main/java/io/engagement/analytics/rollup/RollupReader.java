@@ -92,7 +92,7 @@ public class RollupReader {
                                       boolean written) {
             SortedMap<Integer, UniqueUsers> forMerging = new TreeMap<>();
             users.forEach((slot, each) -> forMerging.put(slot, kept.containsKey(slot) ? kept.get(slot) : each.forMerging()));
-            return new CachedUsers(version, forMerging, forMerging.values().stream().mapToLong(UniqueUsers::size).sum(), written);
+            return new CachedUsers(version, forMerging, UniqueUsers.sizeOf(forMerging.values()), written);
         }
 
         /**

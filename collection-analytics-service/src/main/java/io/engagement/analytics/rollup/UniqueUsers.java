@@ -50,6 +50,11 @@ public final class UniqueUsers {
         return (stored != null ? stored.length : 0) + (sketch != null ? sketch.getCompactSerializationBytes() : 0);
     }
 
+    /** What a rollup's sketches hold in memory, by which the caches weigh them. */
+    static long sizeOf(Collection<UniqueUsers> sketches) {
+        return sketches.stream().mapToLong(UniqueUsers::size).sum();
+    }
+
     /** Whether nobody was ever counted in it: it adds nothing to a union. */
     public boolean isEmpty() {
         return stored == null && sketch == null;

@@ -74,7 +74,7 @@ class WrittenSketches {
     private record Written(long version, SortedMap<Integer, UniqueUsers> users, long bytes) {
 
         static Written of(long version, SortedMap<Integer, UniqueUsers> users) {
-            return new Written(version, users, users.values().stream().mapToLong(UniqueUsers::size).sum());
+            return new Written(version, users, UniqueUsers.sizeOf(users.values()));
         }
     }
 }
