@@ -19,25 +19,28 @@ public final class UniqueUsers {
     // a stored sketch is decoded only when it is updated or merged; an untouched one is written back as it was
     private byte[] stored;
     private HllSketch sketch;
+    // a copy for merging that has left exact counting: its dense registers (see DenseRegisters)
+    private final byte[] registers;
 
-    private UniqueUsers(byte[] stored, HllSketch sketch) {
+    private UniqueUsers(byte[] stored, HllSketch sketch, byte[] registers) {
         this.stored = stored;
         this.sketch = sketch;
+        this.registers = registers;
     }
 
     static UniqueUsers empty() {
-        return new UniqueUsers(null, null);
+        return new UniqueUsers(null, null, null);
     }
 
     static UniqueUsers fromBytes(byte[] stored) {
-        return new UniqueUsers(stored, null);
+        return new UniqueUsers(stored, null, null);
     }
 
     /** Everyone counted in any of the given sketches, as one sketch to be stored. */
     static UniqueUsers unionOf(Collection<UniqueUsers> all) {
         Merge merge = new Merge();
         all.forEach(merge::add);
-        return new UniqueUsers(null, merge.union.getResult(TgtHllType.HLL_4));
+        return new UniqueUsers(null, merge.union().getResult(TgtHllType.HLL_4), null);
     }
 
     void add(String user) {
@@ -47,7 +50,8 @@ public final class UniqueUsers {
 
     /** About the memory the sketch holds: its stored form, its decoded form, or both. */
     long size() {
-        return (stored != null ? stored.length : 0) + (sketch != null ? sketch.getCompactSerializationBytes() : 0);
+        return (stored != null ? stored.length : 0) + (sketch != null ? sketch.getCompactSerializationBytes() : 0)
+                + (registers != null ? registers.length : 0);
     }
 
     /** What a rollup's sketches hold in memory, by which the caches weigh them. */
@@ -57,17 +61,20 @@ public final class UniqueUsers {
 
     /** Whether nobody was ever counted in it: it adds nothing to a union. */
     public boolean isEmpty() {
-        return stored == null && sketch == null;
+        return stored == null && sketch == null && registers == null;
     }
 
     /**
-     * A copy laid out for merging, to be shared by queries that only merge from it: a union takes
-     * one byte-per-register (HLL_8) sketch about three times faster than the stored four-bit form,
-     * whose registers it must unpack, at twice the memory.
+     * A copy laid out for merging, to be shared by queries that only merge from it: a sketch that has
+     * left exact counting as its dense registers, a byte each, which a {@link Merge} takes eight at
+     * a time (the stored four-bit form must be unpacked register by register), at twice the memory;
+     * a smaller one as a byte-per-register sketch.
      */
     UniqueUsers forMerging() {
         HllSketch source = sketch != null ? sketch : stored != null ? HllSketch.heapify(stored) : new HllSketch(LG_K, TgtHllType.HLL_4);
-        return new UniqueUsers(null, source.copyAs(TgtHllType.HLL_8));
+        HllSketch copy = source.copyAs(TgtHllType.HLL_8);
+        byte[] image = copy.toUpdatableByteArray();
+        return DenseRegisters.isDense(image, LG_K) ? new UniqueUsers(null, null, image) : new UniqueUsers(null, copy, null);
     }
 
     /** The stored form, kept until users are added, so a sketch unchanged since its last write is not encoded again. */
@@ -80,7 +87,8 @@ public final class UniqueUsers {
 
     private HllSketch sketch() {
         if (sketch == null) {
-            sketch = stored == null ? new HllSketch(LG_K, TgtHllType.HLL_4) : HllSketch.heapify(stored);
+            sketch = registers != null ? HllSketch.heapify(registers)
+                    : stored == null ? new HllSketch(LG_K, TgtHllType.HLL_4) : HllSketch.heapify(stored);
         }
         return sketch;
     }
@@ -90,24 +98,74 @@ public final class UniqueUsers {
         return sketch == null && stored != null ? HllSketch.wrap(Memory.wrap(stored)) : sketch();
     }
 
-    /** A running union of sketches. */
+    /**
+     * A running union of sketches: the dense ones register by register ({@link DenseRegisters}),
+     * those still counting exactly through DataSketches' union, the two joined when it is read.
+     */
     public static final class Merge {
 
-        private final Union union = new Union(LG_K);
+        private byte[] dense;
+        private int denseMerged;
+        private Union exact;
 
         public Merge add(UniqueUsers users) {
-            union.update(users.readable());
+            if (users.registers != null) {
+                addDense(users.registers);
+            } else if (!users.isEmpty()) {
+                exact().update(users.readable());
+            }
             return this;
         }
 
         /** Adds everything another union has seen. */
         public Merge add(Merge other) {
-            union.update(other.union.getResult(TgtHllType.HLL_8));
+            if (other.dense != null) {
+                addDense(other.dense);
+                denseMerged += other.denseMerged - 1;
+            }
+            if (other.exact != null) {
+                exact().update(other.exact.getResult(TgtHllType.HLL_8));
+            }
             return this;
         }
 
         public long estimate() {
-            return Math.round(union.getEstimate());
+            if (dense == null) {
+                return exact == null ? 0 : Math.round(exact.getEstimate());
+            }
+            return Math.round(exact == null ? denseSketch().getEstimate() : union().getEstimate());
+        }
+
+        private void addDense(byte[] registers) {
+            if (dense == null) {
+                dense = registers.clone();
+            } else {
+                DenseRegisters.maxInto(dense, registers);
+            }
+            denseMerged++;
+        }
+
+        /** One dense sketch stands as it came (its own estimator); a union of several is read as DataSketches reads its union. */
+        private HllSketch denseSketch() {
+            return denseMerged > 1 ? DenseRegisters.sketchOf(dense) : HllSketch.wrap(Memory.wrap(dense));
+        }
+
+        private Union exact() {
+            if (exact == null) {
+                exact = new Union(LG_K);
+            }
+            return exact;
+        }
+
+        private Union union() {
+            Union union = new Union(LG_K);
+            if (dense != null) {
+                union.update(denseSketch());
+            }
+            if (exact != null) {
+                union.update(exact.getResult(TgtHllType.HLL_8));
+            }
+            return union;
         }
     }
 }

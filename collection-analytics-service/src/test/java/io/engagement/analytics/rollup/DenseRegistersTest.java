@@ -1,0 +1,108 @@
+package io.engagement.analytics.rollup;
+
+import io.engagement.analytics.rollup.UniqueUsers.Merge;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.TgtHllType;
+import org.apache.datasketches.hll.Union;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class DenseRegistersTest {
+
+    private final Random random = new Random(42);
+
+    private UniqueUsers stored(int visitors, int population) {
+        UniqueUsers users = UniqueUsers.empty();
+        for (int i = 0; i < visitors; i++) {
+            users.add("c:user-" + random.nextInt(population));
+        }
+        return UniqueUsers.fromBytes(users.toBytes());
+    }
+
+    private static long dataSketchesUnion(List<UniqueUsers> sketches) {
+        Union union = new Union(UniqueUsers.LG_K);
+        sketches.forEach(users -> union.update(HllSketch.heapify(users.toBytes())));
+        return Math.round(union.getEstimate());
+    }
+
+    @Test
+    void aUnionOfDenseSketchesEstimatesExactlyWhatDataSketchesUnionDoes() {
+        for (int round = 0; round < 5; round++) {
+            List<UniqueUsers> sketches = new ArrayList<>();
+            Merge merge = new Merge();
+            for (int page = 0; page < 20; page++) {
+                UniqueUsers users = stored(3_000 + random.nextInt(20_000), 200_000);
+                sketches.add(users);
+                merge.add(users.forMerging());
+            }
+
+            assertThat(merge.estimate()).isEqualTo(dataSketchesUnion(sketches));
+        }
+    }
+
+    @Test
+    void oneDenseSketchKeepsItsOwnEstimate() {
+        UniqueUsers users = stored(10_000, 1_000_000);
+
+        assertThat(new Merge().add(users.forMerging()).estimate()).isEqualTo(dataSketchesUnion(List.of(users)));
+    }
+
+    @Test
+    void unionsOfUnionsCountTheirDenseSketchesAsOneUnion() {
+        UniqueUsers a = stored(8_000, 50_000);
+        UniqueUsers b = stored(8_000, 50_000);
+        UniqueUsers c = stored(8_000, 50_000);
+
+        long nested = new Merge().add(new Merge().add(a.forMerging()).add(b.forMerging())).add(new Merge().add(c.forMerging())).estimate();
+
+        assertThat(nested).isEqualTo(dataSketchesUnion(List.of(a, b, c)));
+    }
+
+    @Test
+    void denseAndExactSketchesMergeWithinTheSketchesError() {
+        UniqueUsers big = stored(30_000, 30_000);
+        Merge merge = new Merge().add(big.forMerging());
+        for (int page = 0; page < 10; page++) {
+            UniqueUsers small = UniqueUsers.empty();
+            for (int i = 0; i < 50; i++) {
+                small.add("c:other-" + page + "-" + i);
+            }
+            merge.add(UniqueUsers.fromBytes(small.toBytes()).forMerging());
+        }
+
+        assertThat((double) merge.estimate()).isCloseTo(dataSketchesUnion(List.of(big)) + 500, within(200.0));
+    }
+
+    @Test
+    void exactSketchesStayExact() {
+        UniqueUsers a = UniqueUsers.empty();
+        UniqueUsers b = UniqueUsers.empty();
+        for (int i = 0; i < 100; i++) {
+            a.add("c:" + i);
+            b.add("c:" + (i + 50));
+        }
+
+        assertThat(new Merge().add(a.forMerging()).add(b.forMerging()).estimate()).isEqualTo(150);
+    }
+
+    @Test
+    void onlyDenseHll8ImagesOfTheSketchesSizeAreTakenEightRegistersAtATime() {
+        HllSketch dense = new HllSketch(UniqueUsers.LG_K, TgtHllType.HLL_8);
+        for (int i = 0; i < 20_000; i++) {
+            dense.update(i);
+        }
+        HllSketch sparse = new HllSketch(UniqueUsers.LG_K, TgtHllType.HLL_8);
+        sparse.update(1);
+
+        assertThat(DenseRegisters.isDense(dense.toUpdatableByteArray(), UniqueUsers.LG_K)).isTrue();
+        assertThat(DenseRegisters.isDense(sparse.toUpdatableByteArray(), UniqueUsers.LG_K)).isFalse();
+        assertThat(DenseRegisters.isDense(dense.copyAs(TgtHllType.HLL_4).toUpdatableByteArray(), UniqueUsers.LG_K)).isFalse();
+        assertThat(DenseRegisters.isDense(dense.toUpdatableByteArray(), 12)).isFalse();
+    }
+}
