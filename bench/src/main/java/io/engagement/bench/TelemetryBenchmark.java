@@ -86,6 +86,11 @@ public final class TelemetryBenchmark {
     }
 
     private void run() throws Exception {
+        if (levels.length > 0 && seeded.contains(levels[0])) {
+            // the page registry learns the pages from the first level's events; a seeded level has none of its own
+            throw new IllegalArgumentException("bench.seed-levels cannot name the first level (" + levels[0]
+                    + "): its events, sent through the pipeline, make the pages a seeded level's rollups are counted on");
+        }
         System.out.printf("Telemetry benchmark: levels %s events over %d pages, %,d users%n", Arrays.toString(levels), pages, users);
         try (BenchSuite suite = BenchSuite.start(); ConsumerLag lag = new ConsumerLag(suite.credentials().kafkaBootstrap())) {
             this.suite = suite;

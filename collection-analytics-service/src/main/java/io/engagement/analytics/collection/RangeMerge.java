@@ -92,6 +92,7 @@ final class RangeMerge {
     /** The summary merges the buckets' unions, not every slot again. */
     private RangeMerge totalled() {
         byBucket.values().forEach(total::add);
+        total.union();
         return this;
     }
 
@@ -101,6 +102,7 @@ final class RangeMerge {
         private final Counters counters = new Counters();
         private final List<UniqueUsers> toMerge = new ArrayList<>();
         private final UniqueUsers.Merge users = new UniqueUsers.Merge();
+        private long estimate = -1;
         private boolean empty = true;
 
         private void add(Counters more) {
@@ -115,9 +117,11 @@ final class RangeMerge {
             }
         }
 
+        /** Merges the sketches and estimates their union, on the merge's thread rather than the response's. */
         private void union() {
             toMerge.forEach(users::add);
             toMerge.clear();
+            estimate = users.estimate();
         }
 
         private void add(Merged other) {
@@ -133,7 +137,7 @@ final class RangeMerge {
         }
 
         long users() {
-            return users.estimate();
+            return estimate >= 0 ? estimate : users.estimate();
         }
 
         boolean isEmpty() {

@@ -1,11 +1,13 @@
 package io.engagement.analytics.rollup;
 
 import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.memory.Memory;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Unions of HLL sketches in their dense one-byte-per-register form (the updatable image of an
@@ -18,6 +20,9 @@ import java.nio.ByteOrder;
  * from each other. Before an image is read, its estimator's inputs (the register sums and the
  * minimum) are rebuilt with the same arithmetic, in the same order, as DataSketches rebuilds them
  * for its union, so the estimate is the one its union would give.
+ *
+ * <p>A sketch still counting exactly holds coupons instead (a register's number and a value each,
+ * independent of the sketch's size); merged into registers, each raises its one register.
  */
 final class DenseRegisters {
 
@@ -33,6 +38,11 @@ final class DenseRegisters {
     private static final int OUT_OF_ORDER_FLAG = 16;
     private static final int REBUILD_FLAG = 32;
     private static final int HLL_8_IN_HLL_MODE = 10;
+    private static final int LIST_MODE = 0;
+    private static final int HLL_MODE = 2;
+    private static final int LIST_START = 8;
+    private static final int SET_START = 12;
+    private static final int VALUE_SHIFT = 26;
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -63,6 +73,47 @@ final class DenseRegisters {
             // each byte's high bit stays set where mine >= theirs; spread it over the byte
             long mineHigher = ((((mine | HIGH_BITS) - theirs) & HIGH_BITS) >>> 7) * 0xFF;
             LONGS.set(union, at, (mine & mineHigher) | (theirs & ~mineHigher));
+        }
+    }
+
+    /**
+     * The coupons of a sketch image still counting exactly (a list or a hash set of them), each a
+     * register's number in its low bits and the value for it in its top six.
+     */
+    static int[] couponsOf(byte[] image) {
+        int start = (image[MODE_BYTE] & 3) == LIST_MODE ? LIST_START : SET_START;
+        int[] found = new int[(image.length - start) / Integer.BYTES];
+        int count = 0;
+        for (int at = start; at + Integer.BYTES <= image.length; at += Integer.BYTES) {
+            int coupon = (int) INTS.get(image, at);
+            if (coupon != 0) {
+                found[count++] = coupon;
+            }
+        }
+        return Arrays.copyOf(found, count);
+    }
+
+    /** Raises the union's registers by a sketch's coupons, as DataSketches merges a small sketch into a large one. */
+    static void raise(byte[] union, int[] coupons) {
+        int registerMask = (1 << union[LG_K_BYTE]) - 1;
+        for (int coupon : coupons) {
+            int at = REGISTERS_START + (coupon & registerMask);
+            byte value = (byte) (coupon >>> VALUE_SHIFT);
+            if (union[at] < value) {
+                union[at] = value;
+            }
+        }
+    }
+
+    /** Merges any sketch of the union's size into the union's registers. */
+    static void fold(byte[] union, HllSketch sketch) {
+        byte[] image = sketch.copyAs(TgtHllType.HLL_8).toUpdatableByteArray();
+        if (isDense(image, union[LG_K_BYTE])) {
+            maxInto(union, image);
+        } else if ((image[MODE_BYTE] & 3) == HLL_MODE) {
+            throw new IllegalArgumentException("a sketch of lgK " + image[LG_K_BYTE] + " cannot join a union of lgK " + union[LG_K_BYTE]);
+        } else {
+            raise(union, couponsOf(image));
         }
     }
 

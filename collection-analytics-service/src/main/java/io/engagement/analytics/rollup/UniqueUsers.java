@@ -19,28 +19,30 @@ public final class UniqueUsers {
     // a stored sketch is decoded only when it is updated or merged; an untouched one is written back as it was
     private byte[] stored;
     private HllSketch sketch;
-    // a copy for merging that has left exact counting: its dense registers (see DenseRegisters)
+    // a copy for merging: its dense registers once it has left exact counting, else its coupons (see DenseRegisters)
     private final byte[] registers;
+    private final int[] coupons;
 
-    private UniqueUsers(byte[] stored, HllSketch sketch, byte[] registers) {
+    private UniqueUsers(byte[] stored, HllSketch sketch, byte[] registers, int[] coupons) {
         this.stored = stored;
         this.sketch = sketch;
         this.registers = registers;
+        this.coupons = coupons;
     }
 
     static UniqueUsers empty() {
-        return new UniqueUsers(null, null, null);
+        return new UniqueUsers(null, null, null, null);
     }
 
     static UniqueUsers fromBytes(byte[] stored) {
-        return new UniqueUsers(stored, null, null);
+        return new UniqueUsers(stored, null, null, null);
     }
 
     /** Everyone counted in any of the given sketches, as one sketch to be stored. */
     static UniqueUsers unionOf(Collection<UniqueUsers> all) {
         Merge merge = new Merge();
         all.forEach(merge::add);
-        return new UniqueUsers(null, merge.union().getResult(TgtHllType.HLL_4), null);
+        return new UniqueUsers(null, merge.result(TgtHllType.HLL_4), null, null);
     }
 
     void add(String user) {
@@ -51,7 +53,7 @@ public final class UniqueUsers {
     /** About the memory the sketch holds: its stored form, its decoded form, or both. */
     long size() {
         return (stored != null ? stored.length : 0) + (sketch != null ? sketch.getCompactSerializationBytes() : 0)
-                + (registers != null ? registers.length : 0);
+                + (registers != null ? registers.length : 0) + (coupons != null ? (long) coupons.length * Integer.BYTES : 0);
     }
 
     /** What a rollup's sketches hold in memory, by which the caches weigh them. */
@@ -65,16 +67,18 @@ public final class UniqueUsers {
     }
 
     /**
-     * A copy laid out for merging, to be shared by queries that only merge from it: a sketch that has
-     * left exact counting as its dense registers, a byte each, which a {@link Merge} takes eight at
-     * a time (the stored four-bit form must be unpacked register by register), at twice the memory;
-     * a smaller one as a byte-per-register sketch.
+     * A copy laid out for merging, to be shared by queries that only merge from it. A sketch that has
+     * left exact counting is kept as its dense registers, a byte each, which a {@link Merge} takes
+     * eight at a time (the stored four-bit form must be unpacked register by register), at twice
+     * the memory. A smaller one is kept as a byte-per-register sketch, for unions that stay exact,
+     * and as its coupons, which raise a union's registers once it has some.
      */
     UniqueUsers forMerging() {
         HllSketch source = sketch != null ? sketch : stored != null ? HllSketch.heapify(stored) : new HllSketch(LG_K, TgtHllType.HLL_4);
         HllSketch copy = source.copyAs(TgtHllType.HLL_8);
         byte[] image = copy.toUpdatableByteArray();
-        return DenseRegisters.isDense(image, LG_K) ? new UniqueUsers(null, null, image) : new UniqueUsers(null, copy, null);
+        return DenseRegisters.isDense(image, LG_K) ? new UniqueUsers(null, null, image, null)
+                : new UniqueUsers(null, copy, null, DenseRegisters.couponsOf(image));
     }
 
     /** The stored form, kept until users are added, so a sketch unchanged since its last write is not encoded again. */
@@ -99,20 +103,26 @@ public final class UniqueUsers {
     }
 
     /**
-     * A running union of sketches: the dense ones register by register ({@link DenseRegisters}),
-     * those still counting exactly through DataSketches' union, the two joined when it is read.
+     * A running union of sketches. While every sketch merged still counts exactly it is DataSketches'
+     * union, so small counts stay exact; from the first one that has left exact counting it is that
+     * sketch's registers, raised by the others register by register ({@link DenseRegisters}).
      */
     public static final class Merge {
 
-        private byte[] dense;
-        private int denseMerged;
         private Union exact;
+        private byte[] dense;
+        private boolean severalInDense;
 
         public Merge add(UniqueUsers users) {
             if (users.registers != null) {
                 addDense(users.registers);
+            } else if (dense != null && users.coupons != null) {
+                if (users.coupons.length > 0) {
+                    DenseRegisters.raise(dense, users.coupons);
+                    severalInDense = true;
+                }
             } else if (!users.isEmpty()) {
-                exact().update(users.readable());
+                add(users.readable());
             }
             return this;
         }
@@ -121,10 +131,9 @@ public final class UniqueUsers {
         public Merge add(Merge other) {
             if (other.dense != null) {
                 addDense(other.dense);
-                denseMerged += other.denseMerged - 1;
-            }
-            if (other.exact != null) {
-                exact().update(other.exact.getResult(TgtHllType.HLL_8));
+                severalInDense |= other.severalInDense;
+            } else if (other.exact != null) {
+                add(other.exact.getResult(TgtHllType.HLL_8));
             }
             return this;
         }
@@ -133,39 +142,45 @@ public final class UniqueUsers {
             if (dense == null) {
                 return exact == null ? 0 : Math.round(exact.getEstimate());
             }
-            return Math.round(exact == null ? denseSketch().getEstimate() : union().getEstimate());
+            return Math.round(denseSketch().getEstimate());
+        }
+
+        private HllSketch result(TgtHllType type) {
+            if (dense != null) {
+                return denseSketch().copyAs(type);
+            }
+            return exact == null ? new HllSketch(LG_K, type) : exact.getResult(type);
+        }
+
+        private void add(HllSketch sketch) {
+            if (dense == null) {
+                if (exact == null) {
+                    exact = new Union(LG_K);
+                }
+                exact.update(sketch);
+            } else {
+                DenseRegisters.fold(dense, sketch);
+                severalInDense = true;
+            }
         }
 
         private void addDense(byte[] registers) {
             if (dense == null) {
                 dense = registers.clone();
+                if (exact != null) {
+                    DenseRegisters.fold(dense, exact.getResult(TgtHllType.HLL_8));
+                    exact = null;
+                    severalInDense = true;
+                }
             } else {
                 DenseRegisters.maxInto(dense, registers);
+                severalInDense = true;
             }
-            denseMerged++;
         }
 
         /** One dense sketch stands as it came (its own estimator); a union of several is read as DataSketches reads its union. */
         private HllSketch denseSketch() {
-            return denseMerged > 1 ? DenseRegisters.sketchOf(dense) : HllSketch.wrap(Memory.wrap(dense));
-        }
-
-        private Union exact() {
-            if (exact == null) {
-                exact = new Union(LG_K);
-            }
-            return exact;
-        }
-
-        private Union union() {
-            Union union = new Union(LG_K);
-            if (dense != null) {
-                union.update(denseSketch());
-            }
-            if (exact != null) {
-                union.update(exact.getResult(TgtHllType.HLL_8));
-            }
-            return union;
+            return severalInDense ? DenseRegisters.sketchOf(dense) : HllSketch.wrap(Memory.wrap(dense));
         }
     }
 }

@@ -7,6 +7,7 @@ import org.apache.datasketches.hll.Union;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -62,6 +63,51 @@ class DenseRegistersTest {
         long nested = new Merge().add(new Merge().add(a.forMerging()).add(b.forMerging())).add(new Merge().add(c.forMerging())).estimate();
 
         assertThat(nested).isEqualTo(dataSketchesUnion(List.of(a, b, c)));
+    }
+
+    @Test
+    void smallSketchesRaiseTheRegistersOfALargeUnionAsDataSketchesMergesThem() {
+        for (int round = 0; round < 5; round++) {
+            List<UniqueUsers> large = new ArrayList<>();
+            List<UniqueUsers> small = new ArrayList<>();
+            for (int page = 0; page < 10; page++) {
+                large.add(stored(3_000 + random.nextInt(10_000), 100_000));
+                small.add(stored(1 + random.nextInt(1_500), 100_000));
+            }
+            List<UniqueUsers> inDataSketchesOrder = new ArrayList<>(large);
+            inDataSketchesOrder.addAll(small);
+            List<UniqueUsers> shuffled = new ArrayList<>(inDataSketchesOrder);
+            Collections.shuffle(shuffled, random);
+            Merge merge = new Merge();
+            shuffled.forEach(users -> merge.add(users.forMerging()));
+
+            assertThat(merge.estimate()).isEqualTo(dataSketchesUnion(inDataSketchesOrder));
+        }
+    }
+
+    @Test
+    void aUnionThatStartedExactTakesItsSketchesAlongWhenItTurnsDense() {
+        UniqueUsers small = stored(1_000, 1_000_000);
+        UniqueUsers smaller = stored(20, 1_000_000);
+        UniqueUsers large = stored(10_000, 1_000_000);
+        UniqueUsers otherLarge = stored(10_000, 1_000_000);
+        Merge exactFirst = new Merge().add(small.forMerging()).add(smaller.forMerging());
+
+        long estimate = new Merge().add(exactFirst).add(new Merge().add(large.forMerging()).add(otherLarge.forMerging())).estimate();
+
+        // DataSketches reads a union as a union (not by its first sketch's own estimator) once two large sketches are in it
+        assertThat(estimate).isEqualTo(dataSketchesUnion(List.of(large, otherLarge, small, smaller)));
+    }
+
+    @Test
+    void storedSketchesFoldIntoDenseRegisters() {
+        UniqueUsers large = stored(10_000, 1_000_000);
+        UniqueUsers small = stored(500, 1_000_000);
+        UniqueUsers otherLarge = stored(10_000, 1_000_000);
+
+        long estimate = new Merge().add(large.forMerging()).add(small).add(otherLarge).estimate();
+
+        assertThat(estimate).isEqualTo(dataSketchesUnion(List.of(large, otherLarge, small)));
     }
 
     @Test
