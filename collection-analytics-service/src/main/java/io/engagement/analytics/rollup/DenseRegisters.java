@@ -2,6 +2,7 @@ package io.engagement.analytics.rollup;
 
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.TgtHllType;
+import org.apache.datasketches.hll.Union;
 import org.apache.datasketches.memory.Memory;
 
 import java.lang.invoke.MethodHandles;
@@ -63,6 +64,11 @@ final class DenseRegisters {
     static boolean isDense(byte[] image, int lgK) {
         return image.length == REGISTERS_START + (1 << lgK) && image[LG_K_BYTE] == lgK
                 && (image[MODE_BYTE] & 0xF) == HLL_8_IN_HLL_MODE;
+    }
+
+    /** Whether a union has left exact counting: only then is its compact form the dense registers. */
+    static boolean isDense(Union union, int lgK) {
+        return union.getCompactSerializationBytes() == REGISTERS_START + (1 << lgK);
     }
 
     /** Raises every register of {@code union} to the other image's where that one is higher. */

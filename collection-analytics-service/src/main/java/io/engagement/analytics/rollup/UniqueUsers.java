@@ -103,9 +103,9 @@ public final class UniqueUsers {
     }
 
     /**
-     * A running union of sketches. While every sketch merged still counts exactly it is DataSketches'
-     * union, so small counts stay exact; from the first one that has left exact counting it is that
-     * sketch's registers, raised by the others register by register ({@link DenseRegisters}).
+     * A running union of sketches. While it still counts exactly it is DataSketches' union, so small
+     * counts stay exact; from the first sketch that has left exact counting (or once the union has)
+     * it is registers, raised by the other sketches register by register ({@link DenseRegisters}).
      */
     public static final class Merge {
 
@@ -153,13 +153,19 @@ public final class UniqueUsers {
         }
 
         private void add(HllSketch sketch) {
-            if (dense == null) {
-                if (exact == null) {
-                    exact = new Union(LG_K);
-                }
-                exact.update(sketch);
-            } else {
+            if (dense != null) {
                 DenseRegisters.fold(dense, sketch);
+                severalInDense = true;
+                return;
+            }
+            if (exact == null) {
+                exact = new Union(LG_K);
+            }
+            exact.update(sketch);
+            // once the union itself has left exact counting, what follows raises its registers
+            if (DenseRegisters.isDense(exact, LG_K)) {
+                dense = exact.getResult(TgtHllType.HLL_8).toUpdatableByteArray();
+                exact = null;
                 severalInDense = true;
             }
         }

@@ -100,6 +100,20 @@ class DenseRegistersTest {
     }
 
     @Test
+    void aUnionOfSmallSketchesThatLeavesExactCountingGoesOnInRegisters() {
+        List<UniqueUsers> small = new ArrayList<>();
+        Merge merge = new Merge();
+        for (int page = 0; page < 50; page++) {
+            UniqueUsers users = stored(1_000, 40_000);
+            small.add(users);
+            merge.add(users.forMerging());
+        }
+
+        assertThat((double) merge.estimate()).isCloseTo(dataSketchesUnion(small), within(0.01 * dataSketchesUnion(small)));
+        assertThat((double) merge.estimate()).isCloseTo(40_000 * (1 - Math.exp(-50_000 / 40_000.0)), within(800.0));
+    }
+
+    @Test
     void storedSketchesFoldIntoDenseRegisters() {
         UniqueUsers large = stored(10_000, 1_000_000);
         UniqueUsers small = stored(500, 1_000_000);
