@@ -17,10 +17,10 @@ import java.util.Arrays;
  *
  * <p>A union of such sketches is the register-wise maximum, which is what DataSketches' own union
  * computes for them, one byte at a time; a query over a month of fifty pages runs about fifteen
- * hundred of them. Registers hold at most 64, so a long's eight bytes compare without borrowing
- * from each other. Before an image is read, its estimator's inputs (the register sums and the
+ * hundred of them. Registers hold at most 63, so each byte's top bit is free to take the borrow
+ * of the comparison and a long's eight bytes compare without borrowing from each other. Before an image is read, its estimator's inputs (the register sums and the
  * minimum) are rebuilt with the same arithmetic, in the same order, as DataSketches rebuilds them
- * for its union, so the estimate is the one its union would give.
+ * for its union, so a union of large sketches estimates what DataSketches' union would.
  *
  * <p>A sketch still counting exactly holds coupons instead (a register's number and a value each,
  * independent of the sketch's size); merged into registers, each raises its one register.
@@ -66,7 +66,11 @@ final class DenseRegisters {
                 && (image[MODE_BYTE] & 0xF) == HLL_8_IN_HLL_MODE;
     }
 
-    /** Whether a union has left exact counting: only then is its compact form the dense registers. */
+    /**
+     * Whether a union has left exact counting. Its compact form is then its registers and the
+     * preamble; a hash set of coupons is promoted to registers long before it grows that large
+     * (at three quarters of 2^(lgK-3) coupons, about 6 kB for lgK 14, against 16 kB).
+     */
     static boolean isDense(Union union, int lgK) {
         return union.getCompactSerializationBytes() == REGISTERS_START + (1 << lgK);
     }
@@ -80,6 +84,11 @@ final class DenseRegisters {
             long mineHigher = ((((mine | HIGH_BITS) - theirs) & HIGH_BITS) >>> 7) * 0xFF;
             LONGS.set(union, at, (mine & mineHigher) | (theirs & ~mineHigher));
         }
+    }
+
+    /** Whether a sketch image still counts exactly: a list or a hash set of coupons rather than registers. */
+    static boolean holdsCoupons(byte[] image) {
+        return (image[MODE_BYTE] & 3) != HLL_MODE;
     }
 
     /**
@@ -99,16 +108,19 @@ final class DenseRegisters {
         return Arrays.copyOf(found, count);
     }
 
-    /** Raises the union's registers by a sketch's coupons, as DataSketches merges a small sketch into a large one. */
-    static void raise(byte[] union, int[] coupons) {
+    /** Raises the union's registers by a sketch's coupons, as DataSketches merges a small sketch into a large one; whether any rose. */
+    static boolean raise(byte[] union, int[] coupons) {
         int registerMask = (1 << union[LG_K_BYTE]) - 1;
+        boolean rose = false;
         for (int coupon : coupons) {
             int at = REGISTERS_START + (coupon & registerMask);
             byte value = (byte) (coupon >>> VALUE_SHIFT);
             if (union[at] < value) {
                 union[at] = value;
+                rose = true;
             }
         }
+        return rose;
     }
 
     /** Merges any sketch of the union's size into the union's registers. */
@@ -116,7 +128,7 @@ final class DenseRegisters {
         byte[] image = sketch.copyAs(TgtHllType.HLL_8).toUpdatableByteArray();
         if (isDense(image, union[LG_K_BYTE])) {
             maxInto(union, image);
-        } else if ((image[MODE_BYTE] & 3) == HLL_MODE) {
+        } else if (!holdsCoupons(image)) {
             throw new IllegalArgumentException("a sketch of lgK " + image[LG_K_BYTE] + " cannot join a union of lgK " + union[LG_K_BYTE]);
         } else {
             raise(union, couponsOf(image));

@@ -70,15 +70,15 @@ public final class UniqueUsers {
      * A copy laid out for merging, to be shared by queries that only merge from it. A sketch that has
      * left exact counting is kept as its dense registers, a byte each, which a {@link Merge} takes
      * eight at a time (the stored four-bit form must be unpacked register by register), at twice
-     * the memory. A smaller one is kept as a byte-per-register sketch, for unions that stay exact,
-     * and as its coupons, which raise a union's registers once it has some.
+     * the memory. A smaller one is kept as a sketch, for unions that stay exact, and as its
+     * coupons, which raise a union's registers once it has some.
      */
     UniqueUsers forMerging() {
         HllSketch source = sketch != null ? sketch : stored != null ? HllSketch.heapify(stored) : new HllSketch(LG_K, TgtHllType.HLL_4);
         HllSketch copy = source.copyAs(TgtHllType.HLL_8);
         byte[] image = copy.toUpdatableByteArray();
         return DenseRegisters.isDense(image, LG_K) ? new UniqueUsers(null, null, image, null)
-                : new UniqueUsers(null, copy, null, DenseRegisters.couponsOf(image));
+                : new UniqueUsers(null, copy, null, DenseRegisters.holdsCoupons(image) ? DenseRegisters.couponsOf(image) : null);
     }
 
     /** The stored form, kept until users are added, so a sketch unchanged since its last write is not encoded again. */
@@ -111,18 +111,16 @@ public final class UniqueUsers {
 
         private Union exact;
         private byte[] dense;
-        private boolean severalInDense;
+        // whether registers were raised since the image's own estimator inputs were last right: then it is read as a union
+        private boolean raised;
 
         public Merge add(UniqueUsers users) {
             if (users.registers != null) {
                 addDense(users.registers);
-            } else if (dense != null && users.coupons != null) {
-                if (users.coupons.length > 0) {
-                    DenseRegisters.raise(dense, users.coupons);
-                    severalInDense = true;
-                }
+            } else if (users.coupons != null) {
+                addCoupons(users);
             } else if (!users.isEmpty()) {
-                add(users.readable());
+                addSketch(users.readable());
             }
             return this;
         }
@@ -131,9 +129,9 @@ public final class UniqueUsers {
         public Merge add(Merge other) {
             if (other.dense != null) {
                 addDense(other.dense);
-                severalInDense |= other.severalInDense;
+                raised |= other.raised;
             } else if (other.exact != null) {
-                add(other.exact.getResult(TgtHllType.HLL_8));
+                addSketch(other.exact.getResult(TgtHllType.HLL_8));
             }
             return this;
         }
@@ -152,21 +150,29 @@ public final class UniqueUsers {
             return exact == null ? new HllSketch(LG_K, type) : exact.getResult(type);
         }
 
-        private void add(HllSketch sketch) {
+        /** A small copy for merging: into DataSketches' union until that leaves exact counting, then its coupons raise registers. */
+        private void addCoupons(UniqueUsers users) {
             if (dense != null) {
-                DenseRegisters.fold(dense, sketch);
-                severalInDense = true;
+                raised |= DenseRegisters.raise(dense, users.coupons);
                 return;
             }
-            if (exact == null) {
-                exact = new Union(LG_K);
-            }
-            exact.update(sketch);
-            // once the union itself has left exact counting, what follows raises its registers
+            exact().update(users.sketch);
             if (DenseRegisters.isDense(exact, LG_K)) {
                 dense = exact.getResult(TgtHllType.HLL_8).toUpdatableByteArray();
                 exact = null;
-                severalInDense = true;
+            }
+        }
+
+        /**
+         * A sketch not laid out for merging: a stored one (the rollup writer's whole-period union
+         * takes only those, so what it stores is DataSketches' union as before) or another union's.
+         */
+        private void addSketch(HllSketch sketch) {
+            if (dense != null) {
+                DenseRegisters.fold(dense, sketch);
+                raised = true;
+            } else {
+                exact().update(sketch);
             }
         }
 
@@ -176,17 +182,29 @@ public final class UniqueUsers {
                 if (exact != null) {
                     DenseRegisters.fold(dense, exact.getResult(TgtHllType.HLL_8));
                     exact = null;
-                    severalInDense = true;
+                    raised = true;
                 }
             } else {
                 DenseRegisters.maxInto(dense, registers);
-                severalInDense = true;
+                raised = true;
             }
         }
 
-        /** One dense sketch stands as it came (its own estimator); a union of several is read as DataSketches reads its union. */
+        private Union exact() {
+            if (exact == null) {
+                exact = new Union(LG_K);
+            }
+            return exact;
+        }
+
+        /**
+         * Registers as they came (one sketch, or DataSketches' union just turned dense) are read by
+         * their own estimator, as DataSketches reads them; raised ones as DataSketches reads a union
+         * of large sketches. Where DataSketches would keep a large sketch's running (HIP) estimate
+         * while small ones join it, these are read as a union: both within the sketch's error.
+         */
         private HllSketch denseSketch() {
-            return severalInDense ? DenseRegisters.sketchOf(dense) : HllSketch.wrap(Memory.wrap(dense));
+            return raised ? DenseRegisters.sketchOf(dense) : HllSketch.wrap(Memory.wrap(dense));
         }
     }
 }

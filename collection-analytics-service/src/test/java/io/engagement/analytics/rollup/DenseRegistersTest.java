@@ -125,6 +125,15 @@ class DenseRegistersTest {
     }
 
     @Test
+    void theWholePeriodSketchTheWriterStoresIsDataSketchesOwnUnion() {
+        List<UniqueUsers> slots = List.of(stored(5_000, 100_000), stored(300, 100_000), stored(8_000, 100_000), stored(20, 100_000));
+
+        UniqueUsers whole = UniqueUsers.unionOf(slots);
+
+        assertThat(new Merge().add(whole).estimate()).isEqualTo(dataSketchesUnion(slots));
+    }
+
+    @Test
     void denseAndExactSketchesMergeWithinTheSketchesError() {
         UniqueUsers big = stored(30_000, 30_000);
         Merge merge = new Merge().add(big.forMerging());
