@@ -62,7 +62,7 @@ class CollectionAnalytics {
                     if (earlier != null && earlier.inputs().equals(inputs)) {
                         return Mono.just(earlier.view());
                     }
-                    return rollups.find(rollupIds(organizationId, membership, range)).collectList()
+                    return rollups.find(rollupIds(organizationId, membership, range), read.getT2()).collectList()
                             .flatMap(rollups::withUsers)
                             .flatMap(rollupsRead -> assemble(asked, range, membership, rollupsRead))
                             .doOnNext(view -> answered.put(key, new Answered(inputs, view)));

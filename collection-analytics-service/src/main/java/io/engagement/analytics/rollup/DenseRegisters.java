@@ -18,9 +18,10 @@ import java.util.Arrays;
  * <p>A union of such sketches is the register-wise maximum, which is what DataSketches' own union
  * computes for them, one byte at a time; a query over a month of fifty pages runs about fifteen
  * hundred of them. Registers hold at most 63, so each byte's top bit is free to take the borrow
- * of the comparison and a long's eight bytes compare without borrowing from each other. Before an image is read, its estimator's inputs (the register sums and the
- * minimum) are rebuilt with the same arithmetic, in the same order, as DataSketches rebuilds them
- * for its union, so a union of large sketches estimates what DataSketches' union would.
+ * of the comparison and a long's eight bytes compare without borrowing from each other. Before
+ * an image is read, its estimator's inputs (the register sums and the minimum) are rebuilt with
+ * the same arithmetic, in the same order, as DataSketches rebuilds them for its union, so a union
+ * of large sketches estimates what DataSketches' union would.
  *
  * <p>A sketch still counting exactly holds coupons instead (a register's number and a value each,
  * independent of the sketch's size); merged into registers, each raises its one register.

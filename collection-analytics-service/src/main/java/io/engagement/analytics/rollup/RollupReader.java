@@ -9,36 +9,74 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Reads rollups for queries. Counters come from the database each time (they are small); sketches
- * come from a cache of sketches laid out for merging and are read again only when their rollup's
- * version has moved on, so a query over unchanged pages reads kilobytes, not megabytes, however
- * many users were counted. Cached sketches are shared between queries and only ever merged from.
+ * Reads rollups for queries. Counters are read from the database once per organization's mark
+ * ({@link RollupMarks}): while the mark stands, none of its rollups has changed, so a query over a
+ * new range of the same pages reads none. Sketches come from a cache of sketches laid out for
+ * merging and are read again only when their rollup's version has moved on, so a query over
+ * unchanged pages reads kilobytes, not megabytes, however many users were counted. Cached
+ * counters and sketches are shared between queries and only ever read.
  */
 @Component
 public class RollupReader {
 
     private final RollupStore store;
     private final Cache<String, CachedUsers> sketches;
+    private final Cache<String, CachedCounters> counters;
 
-    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:67108864}") long cacheBytes) {
+    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:67108864}") long cacheBytes,
+                 @Value("${engagement.analytics.counter-cache-size:10000}") int counterCacheSize,
+                 @Value("${engagement.analytics.view-cache-ttl:60s}") Duration counterCacheTtl) {
         this.store = store;
         this.sketches = Caffeine.newBuilder()
                 .maximumWeight(cacheBytes)
                 .weigher((String id, CachedUsers users) -> (int) Math.min(Integer.MAX_VALUE, users.bytes()))
                 .build();
+        // the answers' time limit: should an instance stop between writing rollups and moving the mark, no longer stale
+        this.counters = Caffeine.newBuilder().maximumSize(counterCacheSize).expireAfterWrite(counterCacheTtl).build();
     }
 
-    /** The rollups that exist among the given ids, with their counters; see {@link #withUsers}. */
-    public Flux<Rollup> find(List<String> ids) {
-        return store.find(ids);
+    /**
+     * The rollups that exist among the given ids, with their counters as of the organization's
+     * {@code mark}, read before them; see {@link #withUsers}. Counters read after a later write
+     * are only newer, and a later mark reads them again.
+     */
+    public Flux<Rollup> find(List<String> ids, long mark) {
+        List<Rollup> known = new ArrayList<>();
+        Set<String> unread = new LinkedHashSet<>();
+        for (String id : ids) {
+            CachedCounters cached = counters.getIfPresent(id);
+            if (cached == null || cached.mark() != mark) {
+                unread.add(id);
+            } else {
+                cached.stored().map(Rollup::from).ifPresent(known::add);
+            }
+        }
+        if (unread.isEmpty()) {
+            return Flux.fromIterable(known);
+        }
+        Set<String> absent = new HashSet<>(unread);
+        return Flux.fromIterable(known).concatWith(store.findCounters(List.copyOf(unread))
+                .doOnNext(stored -> {
+                    String id = stored.getString("_id");
+                    counters.put(id, new CachedCounters(mark, Optional.of(stored)));
+                    absent.remove(id);
+                })
+                .doOnComplete(() -> absent.forEach(id -> counters.put(id, new CachedCounters(mark, Optional.empty()))))
+                .map(Rollup::from));
     }
 
     /** Gives each rollup its sketches, from the cache when its version is unchanged, else from the database. */
@@ -78,6 +116,10 @@ public class RollupReader {
      */
     void remember(Collection<Rollup> written) {
         written.forEach(rollup -> sketches.asMap().computeIfPresent(rollup.id(), (id, cached) -> cached.after(rollup)));
+    }
+
+    /** A rollup's counters document as read under an organization's mark; empty when it did not exist. */
+    private record CachedCounters(long mark, Optional<Document> stored) {
     }
 
     /** {@code written}: made from this instance's own write, not read from the database. */

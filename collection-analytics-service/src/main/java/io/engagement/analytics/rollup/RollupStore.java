@@ -33,7 +33,12 @@ class RollupStore {
 
     /** The rollups that exist among the given ids, with their counters only. */
     Flux<Rollup> find(List<String> ids) {
-        return byIds(COLLECTION, ids).map(Rollup::from);
+        return findCounters(ids).map(Rollup::from);
+    }
+
+    /** The counters documents among the given ids. */
+    Flux<Document> findCounters(List<String> ids) {
+        return byIds(COLLECTION, ids);
     }
 
     /** The sketches documents among the given ids. */

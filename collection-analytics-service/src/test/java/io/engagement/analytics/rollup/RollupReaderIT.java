@@ -9,13 +9,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Query;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Rollups through the real database: counters and sketches stored apart, sketches cached by version. */
+/** Rollups through the real database: counters and sketches stored apart, counters cached by mark, sketches by version. */
 class RollupReaderIT {
 
     private static final String MONTH = "7:page:2026-11";
@@ -25,16 +26,46 @@ class RollupReaderIT {
 
     private ReactiveMongoTemplate mongo;
     private RollupStore store;
+    private RollupMarks marks;
 
     @BeforeEach
     void connect() {
         mongo = database.template();
         store = new RollupStore(mongo);
+        marks = new RollupMarks(mongo);
+    }
+
+    private RollupReader reader() {
+        return new RollupReader(store, 1 << 20, 1_000, Duration.ofMinutes(1));
+    }
+
+    @Test
+    void countersAreReadOncePerMarkOfTheirOrganization() {
+        RollupReader reader = reader();
+        write(0, 1, "c:a", "c:b");
+        assertThat(visitsOnThe21st(reader)).isEqualTo(2);
+        // were the counters read from the database again under the same mark, they would be gone
+        mongo.remove(new Query(), RollupStore.COLLECTION).block();
+        assertThat(visitsOnThe21st(reader)).isEqualTo(2);
+
+        write(0, 3, "c:c");
+
+        assertThat(visitsOnThe21st(reader)).isEqualTo(1);
+    }
+
+    @Test
+    void aRollupThatDidNotExistUnderAMarkIsFoundUnderTheNext() {
+        RollupReader reader = reader();
+        assertThat(reader.find(List.of(MONTH), marks.of(7).block()).collectList().block()).isEmpty();
+
+        write(0, 1, "c:a");
+
+        assertThat(visitsOnThe21st(reader)).isEqualTo(1);
     }
 
     @Test
     void aQuerySeesTheSketchesOfTheVersionItReadEvenWhenAnotherInstanceWroteThem() {
-        RollupReader reader = new RollupReader(store, 1 << 20);
+        RollupReader reader = reader();
         write(0, 1, "c:a", "c:b");
         assertThat(usersOnThe21st(reader)).isEqualTo(2);
 
@@ -47,7 +78,7 @@ class RollupReaderIT {
 
     @Test
     void sketchesThisInstanceWritesOfARollupQueriedBeforeAreServedWithoutReadingThemBack() {
-        RollupReader reader = new RollupReader(store, 1 << 20);
+        RollupReader reader = reader();
         write(0, 1, "c:a");
         assertThat(usersOnThe21st(reader)).isEqualTo(1);
         Rollup written = write(0, 2, "c:b");
@@ -60,7 +91,7 @@ class RollupReaderIT {
 
     @Test
     void aRollupWrittenHereAfterAnotherInstanceWroteItIsCachedWholeFromThisWrite() {
-        RollupReader reader = new RollupReader(store, 1 << 20);
+        RollupReader reader = reader();
         write(0, 1, "c:a");
         writeOn("2026-11-22", 0, 2, "c:x");
         assertThat(usersOn(reader, 22)).isEqualTo(1);
@@ -76,7 +107,7 @@ class RollupReaderIT {
 
     @Test
     void sketchesOfARollupNoQueryAskedForAreNotKept() {
-        RollupReader reader = new RollupReader(store, 1 << 20);
+        RollupReader reader = reader();
         reader.remember(List.of(write(0, 1, "c:a")));
         mongo.remove(new Query(), RollupStore.USERS).block();
 
@@ -96,7 +127,6 @@ class RollupReaderIT {
 
     @Test
     void anOrganizationsMarkMovesOnWithEveryWriteOfItsRollups() {
-        RollupMarks marks = new RollupMarks(mongo);
         assertThat(marks.of(7).block()).isZero();
 
         marks.moveOn(Set.of(7L, 8L)).block();
@@ -119,6 +149,7 @@ class RollupReaderIT {
             rollup.apply(partition, firstOffset + i, view(day, users[i]));
         }
         store.saveAll(List.of(rollup)).block();
+        marks.moveOn(Set.of(7L)).block();
         return rollup;
     }
 
@@ -127,8 +158,13 @@ class RollupReaderIT {
     }
 
     private long usersOn(RollupReader reader, int day) {
-        List<Rollup> read = reader.find(List.of(MONTH)).collectList().flatMap(reader::withUsers).block();
+        List<Rollup> read = reader.find(List.of(MONTH), marks.of(7).block()).collectList().flatMap(reader::withUsers).block();
         return new UniqueUsers.Merge().add(read.get(0).slots().get(day).users()).estimate();
+    }
+
+    private long visitsOnThe21st(RollupReader reader) {
+        return reader.find(List.of(MONTH), marks.of(7).block()).collectList().flatMap(reader::withUsers).block()
+                .get(0).slots().get(21).counters().visits();
     }
 
     private static PageActivity view(String user) {
