@@ -37,7 +37,11 @@ import static org.awaitility.Awaitility.await;
  */
 class CollectionAnalyticsIT {
 
-    private static final Duration COUNTED = Duration.ofSeconds(45);
+    /**
+     * How long the whole pipeline may take to count what a test sent: the ten thousand views took 45 s
+     * on two cores right after the fleet started, its JVMs limited to the quick compiler.
+     */
+    private static final Duration COUNTED = Duration.ofSeconds(120);
     /** The analytics service's Kafka Streams application id, which is its consumer group. */
     private static final String STREAMS_GROUP = "collection-analytics-activity";
 
@@ -319,7 +323,7 @@ class CollectionAnalyticsIT {
         }).toList()).toList();
 
         site.sendConcurrently(batches);
-        site.awaitPages("/popular");
+        site.awaitPages(COUNTED, "/popular");
         String collection = site.createdId("{\"name\": \"Popular\", \"url_patterns\": [\"/popular\"]}");
         String range = "?start=" + day + "&end=" + day;
 
