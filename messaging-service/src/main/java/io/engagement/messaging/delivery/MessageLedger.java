@@ -119,11 +119,18 @@ public final class MessageLedger {
                 .defaultIfEmpty(Claim.skip());
     }
 
+    /**
+     * Records the hand-over, keeping a failure the provider reported in between: an SMSC's receipt
+     * can fail a message before its worker has recorded it sent.
+     */
     public Mono<Void> sent(String id, Map<String, Object> fields) {
-        Update update = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
-                .set("sent_at", Date.from(clock.instant()));
-        fields.forEach(update::set);
-        return update(id, update);
+        Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
+                .set("sent_at", Date.from(clock.instant())).set("updated_at", Date.from(clock.instant()));
+        fields.forEach(sent::set);
+        return mongo.findAndModify(byId(id), sent, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
+                .filter(before -> DeliveryStatus.FAILED.wireName().equals(before.getString("status")))
+                .flatMap(failedMeanwhile -> fail(id, failedMeanwhile.getString("last_error")))
+                .then();
     }
 
     /** A transient failure: back in the queue, with what went wrong. */

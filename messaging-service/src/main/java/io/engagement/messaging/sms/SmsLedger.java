@@ -3,6 +3,8 @@ package io.engagement.messaging.sms;
 import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.lifecycle.StartupWork;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.bson.Document;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
@@ -17,16 +19,22 @@ import java.time.Duration;
 
 /**
  * The status of every SMS, in {@code sms_messages} until it expires by its organization's retention, and the SMSC's id of each submitted one in
- * {@code sms_smsc_ids}, so a delivery receipt finds its message by key.
+ * {@code sms_smsc_ids}, so a delivery receipt finds its message by key. The ids this replica submitted recently are also kept in
+ * memory: the SMSC sends most receipts back over the session that submitted the message, and those need no read.
  */
 @Component
 class SmsLedger implements StartupWork, DisposableBean {
 
     private static final String SMSC_IDS = "sms_smsc_ids";
+    /** Receipts mostly come within minutes; older ones are read from the database. */
+    private static final Duration REMEMBERED_FOR = Duration.ofMinutes(30);
+    private static final int REMEMBERED_AT_MOST = 100_000;
 
     private final ReactiveMongoTemplate mongo;
     private final MessageLedger ledger;
     private final Duration sweepInterval;
+    private final Cache<String, String> submitted = Caffeine.newBuilder().maximumSize(REMEMBERED_AT_MOST)
+            .expireAfterWrite(REMEMBERED_FOR).build();
     private volatile Disposable sweeps;
 
     SmsLedger(ReactiveMongoTemplate mongo, OrganizationPolicies policies,
@@ -54,11 +62,16 @@ class SmsLedger implements StartupWork, DisposableBean {
     }
 
     Mono<Void> rememberSmscId(String smscId, String messageId) {
+        submitted.put(smscId, messageId);
         return mongo.insert(new Document("_id", smscId).append("message_id", messageId), SMSC_IDS).then()
                 .onErrorResume(DuplicateKeyException.class, known -> Mono.empty());
     }
 
     Mono<String> messageOfSmscId(String smscId) {
+        String remembered = submitted.getIfPresent(smscId);
+        if (remembered != null) {
+            return Mono.just(remembered);
+        }
         return mongo.findById(smscId, Document.class, SMSC_IDS).map(document -> document.getString("message_id"));
     }
 }

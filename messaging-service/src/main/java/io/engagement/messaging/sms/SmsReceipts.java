@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -30,9 +31,12 @@ import java.util.Map;
 class SmsReceipts implements MessageReceiverListener {
 
     private static final Logger log = LoggerFactory.getLogger(SmsReceipts.class);
-    /** A receipt can overtake the write of its message's SMSC id; it waits for it this long. */
-    private static final Duration ID_WAIT_STEP = Duration.ofMillis(100);
-    private static final int ID_WAIT_TRIES = 50;
+    /**
+     * A receipt can overtake the write of its message's SMSC id, or belong to another client bound with the same account: it
+     * waits for the id with growing pauses, about half a minute in all, so an unknown id costs a few reads, not a read per tick.
+     */
+    private static final Retry ID_WAITS = Retry.backoff(8, Duration.ofMillis(100)).filter(UnknownSmscId.class::isInstance)
+            .onRetryExhaustedThrow((spec, signal) -> signal.failure());
 
     private final SmsLedger ledger;
 
@@ -56,7 +60,8 @@ class SmsReceipts implements MessageReceiverListener {
 
     private Mono<Void> apply(String smscId, DeliveryReceiptState state, String error) {
         return Mono.defer(() -> ledger.messageOfSmscId(smscId))
-                .repeatWhenEmpty(ID_WAIT_TRIES, tries -> tries.delayElements(ID_WAIT_STEP))
+                .switchIfEmpty(Mono.error(() -> new UnknownSmscId(smscId)))
+                .retryWhen(ID_WAITS)
                 .flatMap(messageId -> record(messageId, state, error));
     }
 
@@ -67,6 +72,13 @@ class SmsReceipts implements MessageReceiverListener {
         }
         return ledger.ledger().note(messageId, fields)
                 .then(ledger.ledger().fail(messageId, "delivery receipt " + state.name() + " (error " + error + ")"));
+    }
+
+    private static final class UnknownSmscId extends RuntimeException {
+
+        UnknownSmscId(String smscId) {
+            super("no message was submitted with SMSC id " + smscId, null, false, false);
+        }
     }
 
     @Override

@@ -77,6 +77,17 @@ class MessageLedgerIT {
     }
 
     @Test
+    void aFailureReportedBeforeTheSendIsRecordedStaysAFailure() {
+        ledger.claim("m1").block();
+        // the SMSC's receipt overtook the worker's record of the hand-over
+        ledger.fail("m1", "delivery receipt UNDELIV (error 001)").block();
+        ledger.sent("m1", Map.of("smsc_message_id", "abc")).block();
+
+        assertThat(status()).containsEntry("status", "failed").containsEntry("last_error", "delivery receipt UNDELIV (error 001)")
+                .containsEntry("smsc_message_id", "abc");
+    }
+
+    @Test
     void aMessageIsFoundOnlyByItsOwnOrganization() {
         assertThat(ledger.find(ORG, "m1").block()).isNotNull();
         assertThat(ledger.find(ORG + 1, "m1").blockOptional()).isEmpty();
