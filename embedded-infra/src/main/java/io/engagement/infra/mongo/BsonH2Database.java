@@ -8,7 +8,6 @@ import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
-import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import org.h2.mvstore.FileStore;
@@ -51,7 +50,7 @@ final class BsonH2Database extends AbstractSynchronizedMongoDatabase<Object> {
         String namespace = getFullCollectionNamespace(collectionName);
         MVMap<Object, Document> documents = store.openMap(DOCUMENTS + namespace, bson());
         MVMap<String, Object> metadata = store.openMap(METADATA + namespace, bson());
-        return new H2Collection(this, collectionName, options, documents, metadata, cursorRegistry);
+        return new BsonH2Collection(this, collectionName, options, documents, metadata, cursorRegistry);
     }
 
     @Override

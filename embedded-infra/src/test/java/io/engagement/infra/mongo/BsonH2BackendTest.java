@@ -9,6 +9,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.Updates;
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
@@ -16,6 +17,7 @@ import org.bson.Document;
 import org.bson.types.Binary;
 import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
+import org.h2.mvstore.MVMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +48,29 @@ class BsonH2BackendTest {
         Document read = withServer(() -> new BsonH2Backend(file), collection -> collection.find(eq("_id", original.get("_id"))).first());
 
         assertThat(read).isEqualTo(original);
+    }
+
+    /** The stored instance is what H2's background writer serializes, unlocked: changed under it, the store closes. */
+    @Test
+    void anUpdateNeverChangesAStoredDocumentInPlace() {
+        BsonH2Backend backend = new BsonH2Backend(directory.resolve("store.mv").toString());
+        withDatabase(() -> backend, database -> {
+            MongoCollection<Document> collection = database.getCollection("documents");
+            collection.insertOne(new Document("_id", "m1").append("status", "queued"));
+            MVMap<Object, de.bwaldvogel.mongo.bson.Document> stored = backend.getMvStore().openMap("databases.store.documents");
+            de.bwaldvogel.mongo.bson.Document queued = stored.get("m1");
+
+            collection.updateOne(eq("_id", "m1"), Updates.set("status", "sending"));
+            de.bwaldvogel.mongo.bson.Document sending = stored.get("m1");
+            collection.findOneAndUpdate(eq("_id", "m1"), Updates.combine(Updates.set("status", "sent"), Updates.inc("attempts", 1)));
+            collection.updateMany(eq("status", "sent"), Updates.set("receipt", "delivrd"));
+
+            assertThat(queued).isEqualTo(new de.bwaldvogel.mongo.bson.Document("_id", "m1").append("status", "queued"));
+            assertThat(sending).isEqualTo(new de.bwaldvogel.mongo.bson.Document("_id", "m1").append("status", "sending"));
+            assertThat(collection.find(eq("_id", "m1")).first())
+                    .isEqualTo(new Document("_id", "m1").append("status", "sent").append("attempts", 1).append("receipt", "delivrd"));
+            return null;
+        });
     }
 
     @Test
