@@ -1,10 +1,10 @@
 package io.engagement.messaging.sms;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.lifecycle.StartupWork;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import org.bson.Document;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
