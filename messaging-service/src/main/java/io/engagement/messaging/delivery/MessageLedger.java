@@ -124,8 +124,9 @@ public final class MessageLedger {
      * can fail a message before its worker has recorded it sent.
      */
     public Mono<Void> sent(String id, Map<String, Object> fields) {
+        Date now = Date.from(clock.instant());
         Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
-                .set("sent_at", Date.from(clock.instant())).set("updated_at", Date.from(clock.instant()));
+                .set("sent_at", now).set("updated_at", now);
         fields.forEach(sent::set);
         return mongo.findAndModify(byId(id), sent, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
                 .filter(before -> DeliveryStatus.FAILED.wireName().equals(before.getString("status")))
