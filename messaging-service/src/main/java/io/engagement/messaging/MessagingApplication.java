@@ -1,5 +1,6 @@
 package io.engagement.messaging;
 
+import io.engagement.messaging.email.MailStreams;
 import io.engagement.platform.event.OrganizationPolicyFollowing;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -13,6 +14,7 @@ import org.springframework.context.annotation.Import;
 public class MessagingApplication {
 
     public static void main(String[] args) {
+        MailStreams.nameProvider();
         SpringApplication.run(MessagingApplication.class, args);
     }
 }

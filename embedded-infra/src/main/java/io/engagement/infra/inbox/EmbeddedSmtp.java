@@ -36,9 +36,20 @@ public final class EmbeddedSmtp implements AutoCloseable {
 
     /** Starts listening on {@code port}; 0 picks a free port, kept for every later {@link #start()}. */
     public static EmbeddedSmtp start(int port) {
+        nameMailStreamProvider();
         EmbeddedSmtp smtp = new EmbeddedSmtp(port);
         smtp.start();
         return smtp;
+    }
+
+    /**
+     * Unnamed, Jakarta Mail 2.1 looks its stream provider up with a ServiceLoader scan of the class
+     * path for every message part it parses (jakartaee/mail-api#861): half of the SMTP server's CPU.
+     */
+    private static void nameMailStreamProvider() {
+        if (System.getProperty("jakarta.mail.util.StreamProvider") == null) {
+            System.setProperty("jakarta.mail.util.StreamProvider", "org.eclipse.angus.mail.util.MailStreamProvider");
+        }
     }
 
     public synchronized int port() {
