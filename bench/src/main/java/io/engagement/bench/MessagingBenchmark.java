@@ -79,10 +79,9 @@ public final class MessagingBenchmark {
         double one = rawRate("Raw SMTP, one connection", inbox, "/api/v1/messages", () -> raw.overConnections(rawMails, 1));
         double same = rawRate("Raw SMTP, " + connections + " connections in parallel", inbox, "/api/v1/messages",
                 () -> raw.overConnections(rawMails, connections));
-        warmUp(suite, "emails", suite.credentials().transactionalKey(), "X-Transactional-Key", EMAIL_BULK, MessagingBenchmark::emailBulk,
-                inbox, "/api/v1/messages");
-        Throughput through = throughSuite(suite, "emails", emails, BULK_SIZE, suite.credentials().transactionalKey(), "X-Transactional-Key",
-                EMAIL_BULK, MessagingBenchmark::emailBulk, inbox, "/api/v1/messages", true);
+        Channel channel = new Channel("emails", suite.credentials().transactionalKey(), "X-Transactional-Key", EMAIL_BULK,
+                MessagingBenchmark::emailBulk, inbox, "/api/v1/messages");
+        Throughput through = warmThenMeasure(suite, channel, emails);
         return new Report("Transactional email, %,d emails".formatted(emails), "mails", List.of(
                 new Line("raw SMTP (GreenMail), a connection each", each),
                 new Line("raw SMTP (GreenMail), one connection", one)),
@@ -95,9 +94,9 @@ public final class MessagingBenchmark {
         double same = rawRate("Raw SMPP, " + binds + " bind(s), " + connections + " threads", inbox, "/api/v1/sms",
                 () -> raw.submit(rawSms, binds, connections));
         fundDemoWallet(suite, warmUp + sms);
-        warmUp(suite, "SMS", suite.credentials().apiKey(), "x-api-key", SMS_BULK, MessagingBenchmark::smsBulk, inbox, "/api/v1/sms");
-        Throughput through = throughSuite(suite, "SMS", sms, BULK_SIZE, suite.credentials().apiKey(), "x-api-key", SMS_BULK,
-                MessagingBenchmark::smsBulk, inbox, "/api/v1/sms", true);
+        Channel channel = new Channel("SMS", suite.credentials().apiKey(), "x-api-key", SMS_BULK, MessagingBenchmark::smsBulk, inbox,
+                "/api/v1/sms");
+        Throughput through = warmThenMeasure(suite, channel, sms);
         return new Report("SMS, %,d messages".formatted(sms), "SMS", List.of(),
                 new Line("raw SMPP submit_sm (embedded SMSC), %d bind(s), %d threads".formatted(binds, connections), same), through);
     }
@@ -112,25 +111,26 @@ public final class MessagingBenchmark {
         return count / seconds;
     }
 
-    private void warmUp(BenchSuite suite, String what, String key, String keyHeader, String path, BulkBody body, URI inbox,
-                        String list) throws Exception {
+    /** The warm-up, unmeasured, then the measured run, recorded when {@code bench.profile} names a directory. */
+    private Throughput warmThenMeasure(BenchSuite suite, Channel channel, int count) throws Exception {
         if (warmUp > 0) {
             System.out.printf("Warming the suite up: ");
-            throughSuite(suite, what, warmUp, WARM_UP_BULK, key, keyHeader, path, body, inbox, list, false);
+            throughSuite(suite, channel, warmUp, WARM_UP_BULK);
         }
+        if (!profile.isEmpty()) {
+            FlightRecordings.start(suite.servicePids(), Path.of(profile, channel.what().toLowerCase(Locale.ROOT)), Duration.ofSeconds(1),
+                    profileTime);
+        }
+        return throughSuite(suite, channel, count, BULK_SIZE);
     }
 
-    private Throughput throughSuite(BenchSuite suite, String what, int count, int bulkSize, String key, String keyHeader, String path,
-                                    BulkBody body, URI inbox, String list, boolean measured) throws Exception {
-        System.out.printf("Through the suite: %,d %s in requests of %,d ...%n", count, what, bulkSize);
+    private Throughput throughSuite(BenchSuite suite, Channel channel, int count, int bulkSize) throws Exception {
+        System.out.printf("Through the suite: %,d %s in requests of %,d ...%n", count, channel.what(), bulkSize);
         URI gateway = URI.create(suite.credentials().gatewayUrl());
-        long before = inboxTotal(inbox, list);
-        if (measured && !profile.isEmpty()) {
-            FlightRecordings.start(suite.servicePids(), Path.of(profile, what.toLowerCase(Locale.ROOT)), Duration.ofSeconds(1), profileTime);
-        }
+        long before = inboxTotal(channel.inbox(), channel.list());
         List<String> bodies = new ArrayList<>();
         for (int first = 0; first < count; first += bulkSize) {
-            bodies.add(body.of(first, Math.min(bulkSize, count - first)));
+            bodies.add(channel.body().of(first, Math.min(bulkSize, count - first)));
         }
         long started = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
@@ -140,7 +140,7 @@ public final class MessagingBenchmark {
             for (String request : bodies) {
                 requests.add(pool.submit(() -> {
                     long sent = System.nanoTime();
-                    accept(gateway.resolve(path), keyHeader, key, request);
+                    accept(gateway.resolve(channel.path()), channel.keyHeader(), channel.key(), request);
                     return BenchSuite.seconds(sent);
                 }));
             }
@@ -153,7 +153,7 @@ public final class MessagingBenchmark {
         double acceptedSeconds = BenchSuite.seconds(started);
         System.out.printf("  all %,d accepted in %.1f s (each request answered in %.1f s at most)%n", count, acceptedSeconds,
                 answered.stream().mapToDouble(Double::doubleValue).max().orElse(0));
-        while (inboxTotal(inbox, list) - before < count) {
+        while (inboxTotal(channel.inbox(), channel.list()) - before < count) {
             Thread.sleep(100);
         }
         double deliveredSeconds = BenchSuite.seconds(started);
@@ -214,6 +214,10 @@ public final class MessagingBenchmark {
     @FunctionalInterface
     private interface BulkBody {
         String of(int first, int count);
+    }
+
+    /** How one channel's bulk sends are made through the gateway, and where its inbox counts them. */
+    private record Channel(String what, String key, String keyHeader, String path, BulkBody body, URI inbox, String list) {
     }
 
     private record Throughput(double accepted, double delivered) {

@@ -24,10 +24,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The SMSC alone: {@code submit_sm}s straight to it over transceiver binds, with the parameters
@@ -48,7 +49,7 @@ final class RawSmpp {
     /** {@code messages} submitted by {@code threads} threads over {@code binds} sessions; answers the seconds taken. */
     double submit(int messages, int binds, int threads) throws Exception {
         List<SMPPSession> sessions = new ArrayList<>();
-        Receipts receipts = new Receipts();
+        Receipts receipts = new Receipts(messages);
         ExecutorService senders = Executors.newFixedThreadPool(threads);
         try {
             for (int b = 0; b < binds; b++) {
@@ -72,7 +73,7 @@ final class RawSmpp {
             double seconds = BenchSuite.seconds(started);
             // a receipt still queued when its bind closes goes to another bind of the account, the suite's,
             // which would spend the measured run looking for a message it never sent
-            receipts.await(messages, RECEIPTS_AWAITED);
+            receipts.await(RECEIPTS_AWAITED);
             return seconds;
         } finally {
             senders.shutdown();
@@ -98,15 +99,19 @@ final class RawSmpp {
                 ("Raw SMS " + i).getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** Counts the delivery receipts the SMSC sends back. */
+    /** Counts down the delivery receipts the SMSC sends back. */
     private static final class Receipts implements MessageReceiverListener {
 
-        private final AtomicInteger received = new AtomicInteger();
+        private final CountDownLatch pending;
+
+        Receipts(int expected) {
+            this.pending = new CountDownLatch(expected);
+        }
 
         @Override
         public void onAcceptDeliverSm(DeliverSm deliverSm) {
             if (deliverSm.isSmscDeliveryReceipt()) {
-                received.incrementAndGet();
+                pending.countDown();
             }
         }
 
@@ -119,13 +124,9 @@ final class RawSmpp {
             throw new ProcessRequestException("data_sm is not accepted", SMPPConstant.STAT_ESME_RINVCMDID);
         }
 
-        void await(int expected, Duration atMost) throws InterruptedException {
-            long deadline = System.nanoTime() + atMost.toNanos();
-            while (received.get() < expected && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            if (received.get() < expected) {
-                System.out.printf("  only %,d of %,d delivery receipts came back within %d s%n", received.get(), expected, atMost.toSeconds());
+        void await(Duration atMost) throws InterruptedException {
+            if (!pending.await(atMost.toMillis(), TimeUnit.MILLISECONDS)) {
+                System.out.printf("  %,d delivery receipts did not come back within %d s%n", pending.getCount(), atMost.toSeconds());
             }
         }
     }

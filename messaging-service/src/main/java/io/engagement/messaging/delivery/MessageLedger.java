@@ -104,7 +104,7 @@ public final class MessageLedger {
     public Mono<Claim> claim(String id) {
         Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
-        return mongo.findAndModify(byId(id), claim, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
+        return mongo.findAndModify(statusOf(id), claim, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
                 .flatMap(before -> {
                     int attempts = before.getInteger("attempts", 0);
                     return switch (DeliveryStatus.fromWireName(before.getString("status"))) {
@@ -128,7 +128,7 @@ public final class MessageLedger {
         Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
                 .set("sent_at", now).set("updated_at", now);
         fields.forEach(sent::set);
-        return mongo.findAndModify(byId(id), sent, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
+        return mongo.findAndModify(statusOf(id), sent, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
                 .filter(before -> DeliveryStatus.FAILED.wireName().equals(before.getString("status")))
                 .flatMap(failedMeanwhile -> fail(id, failedMeanwhile.getString("last_error")))
                 .then();
@@ -181,5 +181,12 @@ public final class MessageLedger {
 
     private static Query byId(String id) {
         return Query.query(Criteria.where("_id").is(id));
+    }
+
+    /** The message, of which a claim or the record of a send reads back only how it stood, not its whole body. */
+    private static Query statusOf(String id) {
+        Query query = byId(id);
+        query.fields().include("status", "attempts", "last_error");
+        return query;
     }
 }

@@ -8,8 +8,8 @@ package io.engagement.messaging.email;
  */
 public final class MailStreams {
 
-    static final String PROPERTY = "jakarta.mail.util.StreamProvider";
-    static final String ANGUS = "org.eclipse.angus.mail.util.MailStreamProvider";
+    private static final String PROPERTY = "jakarta.mail.util.StreamProvider";
+    private static final String ANGUS = "org.eclipse.angus.mail.util.MailStreamProvider";
 
     private MailStreams() {
     }
