@@ -138,31 +138,49 @@ final class DenseRegisters {
 
     /** The union's sketch, readable in place: its estimator's inputs rebuilt and marked as a union's. */
     static HllSketch sketchOf(byte[] union) {
-        int curMin = 64;
-        int atCurMin = 0;
-        double kxq0 = 1 << union[LG_K_BYTE];
-        double kxq1 = 0;
+        // counted by value first: a register-by-register loop branches unpredictably on every register
+        int[] registersAt = new int[64];
         for (int at = REGISTERS_START; at < union.length; at++) {
-            int value = union[at];
-            if (value > 0) {
-                if (value < 32) {
-                    kxq0 += INVERSE_POWERS_LESS_ONE[value];
-                } else {
-                    kxq1 += INVERSE_POWERS_LESS_ONE[value];
-                }
-            }
-            if (value < curMin) {
-                curMin = value;
-                atCurMin = 1;
-            } else if (value == curMin) {
-                atCurMin++;
-            }
+            registersAt[union[at]]++;
+        }
+        int curMin = 0;
+        while (registersAt[curMin] == 0) {
+            curMin++;
         }
         union[CUR_MIN_BYTE] = (byte) curMin;
-        INTS.set(union, CUR_MIN_COUNT_INT, atCurMin);
-        DOUBLES.set(union, KXQ0_DOUBLE, kxq0);
-        DOUBLES.set(union, KXQ1_DOUBLE, kxq1);
+        INTS.set(union, CUR_MIN_COUNT_INT, registersAt[curMin]);
+        DOUBLES.set(union, KXQ0_DOUBLE, kxq0(union[LG_K_BYTE], registersAt));
+        DOUBLES.set(union, KXQ1_DOUBLE, kxq1(union, registersAt));
         union[FLAGS_BYTE] = (byte) ((union[FLAGS_BYTE] | OUT_OF_ORDER_FLAG) & ~REBUILD_FLAG);
         return HllSketch.wrap(Memory.wrap(union));
+    }
+
+    /**
+     * The sum over registers below 32 of 2^-value - 1, plus k. Every term and every partial sum is
+     * a multiple of 2^-31 smaller than 2^21 (k is at most 2^21), which a double holds exactly, so
+     * adding by value gives exactly the sum DataSketches adds register by register.
+     */
+    private static double kxq0(int lgK, int[] registersAt) {
+        double kxq0 = 1 << lgK;
+        for (int value = 1; value < 32; value++) {
+            kxq0 += registersAt[value] * INVERSE_POWERS_LESS_ONE[value];
+        }
+        return kxq0;
+    }
+
+    /** The same over registers of 32 and more, which round: added in register order, as DataSketches adds them. */
+    private static double kxq1(byte[] union, int[] registersAt) {
+        int high = 0;
+        for (int value = 32; value < 64; value++) {
+            high += registersAt[value];
+        }
+        double kxq1 = 0;
+        for (int at = REGISTERS_START; high > 0 && at < union.length; at++) {
+            if (union[at] >= 32) {
+                kxq1 += INVERSE_POWERS_LESS_ONE[union[at]];
+                high--;
+            }
+        }
+        return kxq1;
     }
 }

@@ -48,6 +48,27 @@ class DenseRegistersTest {
     }
 
     @Test
+    void registersOfThirtyTwoAndMoreAreSummedAsDataSketchesSumsThem() {
+        byte[] mine = denseImage(stored(20_000, 1_000_000));
+        byte[] theirs = denseImage(stored(20_000, 1_000_000));
+        for (int register = 0; register < 40; register++) {
+            // values no count of visitors reaches in practice, each rounding the sum differently
+            theirs[40 + random.nextInt(1 << UniqueUsers.LG_K)] = (byte) (32 + random.nextInt(32));
+        }
+        Union union = new Union(UniqueUsers.LG_K);
+        union.update(HllSketch.heapify(mine));
+        union.update(HllSketch.heapify(theirs));
+
+        DenseRegisters.maxInto(mine, theirs);
+
+        assertThat(DenseRegisters.sketchOf(mine).getEstimate()).isEqualTo(union.getEstimate());
+    }
+
+    private static byte[] denseImage(UniqueUsers users) {
+        return HllSketch.heapify(users.toBytes()).copyAs(TgtHllType.HLL_8).toUpdatableByteArray();
+    }
+
+    @Test
     void oneDenseSketchKeepsItsOwnEstimate() {
         UniqueUsers users = stored(10_000, 1_000_000);
 
