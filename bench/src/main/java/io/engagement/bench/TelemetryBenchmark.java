@@ -47,8 +47,9 @@ import java.util.regex.Pattern;
  * {@code bench.users} (20000), {@code bench.ingest-seconds} (20), {@code bench.ingest-warm-up-seconds}
  * (60: on two cores the services' compilers need about that under load), {@code bench.batch} (500
  * events a request, the API's maximum, as a server-side sender batches), {@code bench.clients} (8
- * requests in flight), {@code bench.queries} (300), {@code bench.query-warm-up} (300 new ranges merged, untimed, before the timed ones), {@code bench.profile} (a directory: each process
- * is recorded with Java Flight Recorder while each level's queries run, for
+ * requests in flight), {@code bench.queries} (300), {@code bench.query-warm-up} (300 new ranges
+ * merged, untimed, before the timed ones), {@code bench.profile} (a directory: each process is
+ * recorded with Java Flight Recorder while each level's queries run, for
  * {@code bench.profile-seconds}, 30), {@code bench.keep}, {@code engagement.repository}.
  */
 public final class TelemetryBenchmark {

@@ -16,6 +16,9 @@ import static org.assertj.core.api.Assertions.within;
 
 class DenseRegistersTest {
 
+    // where an HLL image's registers start, after DataSketches' preamble
+    private static final int REGISTERS_START = 40;
+
     private final Random random = new Random(42);
 
     private UniqueUsers stored(int visitors, int population) {
@@ -53,7 +56,7 @@ class DenseRegistersTest {
         byte[] theirs = denseImage(stored(20_000, 1_000_000));
         for (int register = 0; register < 40; register++) {
             // values no count of visitors reaches in practice, each rounding the sum differently
-            theirs[40 + random.nextInt(1 << UniqueUsers.LG_K)] = (byte) (32 + random.nextInt(32));
+            theirs[REGISTERS_START + random.nextInt(1 << UniqueUsers.LG_K)] = (byte) (32 + random.nextInt(32));
         }
         Union union = new Union(UniqueUsers.LG_K);
         union.update(HllSketch.heapify(mine));
