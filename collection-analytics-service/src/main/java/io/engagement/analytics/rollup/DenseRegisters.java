@@ -19,9 +19,9 @@ import java.util.Arrays;
  * computes for them, one byte at a time; a query over a month of fifty pages runs about fifteen
  * hundred of them. Registers hold at most 63, so each byte's top bit is free to take the borrow
  * of the comparison and a long's eight bytes compare without borrowing from each other. Before
- * an image is read, its estimator's inputs (the register sums and the minimum) are rebuilt with
- * the same arithmetic, in the same order, as DataSketches rebuilds them for its union, so a union
- * of large sketches estimates what DataSketches' union would.
+ * an image is read, its estimator's inputs (the register sums and the minimum) are rebuilt to the
+ * very values DataSketches rebuilds for its union (see {@link #sketchOf}), so a union of large
+ * sketches estimates what DataSketches' union would.
  *
  * <p>A sketch still counting exactly holds coupons instead (a register's number and a value each,
  * independent of the sketch's size); merged into registers, each raises its one register.
@@ -156,9 +156,10 @@ final class DenseRegisters {
     }
 
     /**
-     * The sum over registers below 32 of 2^-value - 1, plus k. Every term and every partial sum is
-     * a multiple of 2^-31 smaller than 2^21 (k is at most 2^21), which a double holds exactly, so
-     * adding by value gives exactly the sum DataSketches adds register by register.
+     * The sum over registers below 32 of 2^-value - 1, plus k. Every product of a count and a term,
+     * and every partial sum, is a multiple of 2^-31 no larger than 2^21 (k is at most 2^21), which
+     * a double holds exactly, so adding by value gives exactly the sum DataSketches adds register
+     * by register.
      */
     private static double kxq0(int lgK, int[] registersAt) {
         double kxq0 = 1 << lgK;

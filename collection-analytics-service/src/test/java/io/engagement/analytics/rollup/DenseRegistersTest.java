@@ -7,6 +7,7 @@ import org.apache.datasketches.hll.Union;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -16,7 +17,10 @@ import static org.assertj.core.api.Assertions.within;
 
 class DenseRegistersTest {
 
-    // where an HLL image's registers start, after DataSketches' preamble
+    // offsets in DataSketches' HLL image: the minimum register, the two sums, the count at the minimum, the registers
+    private static final int CUR_MIN_BYTE = 6;
+    private static final int KXQ0_DOUBLE = 16;
+    private static final int CUR_MIN_COUNT_INT = 32;
     private static final int REGISTERS_START = 40;
 
     private final Random random = new Random(42);
@@ -51,20 +55,25 @@ class DenseRegistersTest {
     }
 
     @Test
-    void registersOfThirtyTwoAndMoreAreSummedAsDataSketchesSumsThem() {
+    void theEstimatorsInputsAreRebuiltToDataSketchesOwnBits() {
         byte[] mine = denseImage(stored(20_000, 1_000_000));
         byte[] theirs = denseImage(stored(20_000, 1_000_000));
-        for (int register = 0; register < 40; register++) {
-            // values no count of visitors reaches in practice, each rounding the sum differently
-            theirs[REGISTERS_START + random.nextInt(1 << UniqueUsers.LG_K)] = (byte) (32 + random.nextInt(32));
+        for (int register = 0; register < 2_000; register++) {
+            // values no count of visitors reaches in practice, whose terms round: their sum depends on its order
+            theirs[REGISTERS_START + random.nextInt(1 << UniqueUsers.LG_K)] = (byte) (48 + random.nextInt(16));
         }
         Union union = new Union(UniqueUsers.LG_K);
         union.update(HllSketch.heapify(mine));
         union.update(HllSketch.heapify(theirs));
+        byte[] dataSketches = union.toUpdatableByteArray();
 
         DenseRegisters.maxInto(mine, theirs);
+        DenseRegisters.sketchOf(mine);
 
-        assertThat(DenseRegisters.sketchOf(mine).getEstimate()).isEqualTo(union.getEstimate());
+        // the minimum, the two sums and the count at the minimum, as DataSketches' union image holds them
+        assertThat(mine[CUR_MIN_BYTE]).isEqualTo(dataSketches[CUR_MIN_BYTE]);
+        assertThat(Arrays.copyOfRange(mine, KXQ0_DOUBLE, CUR_MIN_COUNT_INT + Integer.BYTES))
+                .isEqualTo(Arrays.copyOfRange(dataSketches, KXQ0_DOUBLE, CUR_MIN_COUNT_INT + Integer.BYTES));
     }
 
     private static byte[] denseImage(UniqueUsers users) {
