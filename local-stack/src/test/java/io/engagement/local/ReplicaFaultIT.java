@@ -31,7 +31,10 @@ import static org.awaitility.Awaitility.await;
 class ReplicaFaultIT {
 
     private static final Duration TAKEN_OVER = Duration.ofMinutes(2);
-    /** More than a replica's concurrent sends: the most a kill can interrupt. */
+    /**
+     * More than a replica's messages claimed at once, the most a kill can interrupt: a batch of six
+     * (engagement.messaging.delivery.batch-size) on each of its delivery threads, three at most.
+     */
     private static final int MAX_IN_FLIGHT = 20;
 
     private final RunningSuite suite = RunningSuite.get();

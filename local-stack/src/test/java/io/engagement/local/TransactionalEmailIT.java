@@ -7,8 +7,11 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -192,6 +195,35 @@ class TransactionalEmailIT {
             suite.smtp.start();
         }
         assertThat(mail.deliveredCopies(id)).isZero();
+    }
+
+    /**
+     * Delivery claims a batch of messages at once. While the relay refuses, each partition's first
+     * message fails and the rest of its batch go back to the queue untried: none is marked
+     * interrupted, none counts an attempt it never had, and each is received once when the relay is back.
+     */
+    @Test
+    void messagesABatchDidNotTryWhileTheRelayRefusedAreSentOnceWithTheirAttemptsUncounted() {
+        int count = 12;
+        String emails = IntStream.range(0, count)
+                .mapToObj(i -> "{\"to_email\": \"%s\", \"subject\": \"Batch %d\", \"text_content\": \"t\"}".formatted(mail.address(), i))
+                .collect(Collectors.joining(","));
+        suite.smtp.stop();
+        List<String> ids = new ArrayList<>();
+        try {
+            Answer accepted = suite.post(BULK, "{\"emails\": [" + emails + "]}", "X-Transactional-Key", mail.org().transactionalKey());
+            assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
+            accepted.json().get("messages").forEach(message -> ids.add(message.get("message_id").asString()));
+            await().atMost(Mail.DELIVERED).until(() -> ids.stream().anyMatch(id -> mail.status(id).get("attempts").asInt() >= 2));
+        } finally {
+            suite.smtp.start();
+        }
+        List<JsonNode> sent = ids.stream().map(id -> mail.awaitStatus(id, "sent")).toList();
+
+        assertThat(ids).allSatisfy(id -> assertThat(mail.deliveredCopies(id)).isEqualTo(1));
+        // only the message at the head of each of the queue's three partitions was tried while the relay refused
+        assertThat(sent.stream().filter(status -> status.get("attempts").asInt() > 1)).hasSizeLessThanOrEqualTo(3);
+        assertThat(sent).allSatisfy(status -> assertThat(status.get("last_error").isNull()).isTrue());
     }
 
     @Test

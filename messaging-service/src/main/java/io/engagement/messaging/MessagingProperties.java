@@ -12,8 +12,17 @@ public record MessagingProperties(Email email, Delivery delivery, Smpp smpp, Wha
     public record Email(String defaultFrom, String defaultFromName) {
     }
 
-    /** Attempts per message and the exponential backoff between them. */
-    public record Delivery(int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
+    /**
+     * Attempts per message and the exponential backoff between them; how many messages a delivery
+     * thread claims and records at once.
+     */
+    public record Delivery(int maxAttempts, Duration firstBackoff, Duration maxBackoff, int batchSize) {
+
+        public Delivery {
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("engagement.messaging.delivery.batch-size must be at least 1, not " + batchSize);
+            }
+        }
     }
 
     /** The SMSC the SMS worker binds to as a transceiver. */

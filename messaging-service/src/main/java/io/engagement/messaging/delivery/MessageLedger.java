@@ -5,7 +5,9 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.ReactiveBulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -20,8 +22,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +36,9 @@ import java.util.regex.Pattern;
  * repeat it. Every write is on one document by {@code _id}, so it needs no transaction.
  */
 public final class MessageLedger {
+
+    /** The token of the batch claim that marked a message {@code sending}; never shown. */
+    private static final String CLAIMED_BY = "claimed_by";
 
     private final ReactiveMongoTemplate mongo;
     private final String collection;
@@ -120,18 +127,69 @@ public final class MessageLedger {
     }
 
     /**
+     * Claims a batch of messages in two round trips, whatever its size: one update marks every
+     * queued one {@code sending} under a token of this claim and counts its attempt, one read finds
+     * which the token took. A message that was not queued (a redelivered record) or that another
+     * worker took in between is claimed alone, as {@link #claim} judges it.
+     */
+    public Mono<Claims> claimAll(List<String> ids) {
+        List<String> distinct = ids.stream().distinct().toList();
+        String token = UUID.randomUUID().toString();
+        Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).set(CLAIMED_BY, token).inc("attempts", 1)
+                .set("updated_at", Date.from(clock.instant()));
+        Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
+        Query taken = Query.query(Criteria.where("_id").in(distinct).and(CLAIMED_BY).is(token));
+        taken.fields().include("attempts");
+        return mongo.updateMulti(queued, claim, collection)
+                .thenMany(mongo.find(taken, Document.class, collection))
+                .collectMap(document -> document.getString("_id"), document -> Claim.send(document.getInteger("attempts", 1)))
+                .flatMap(mine -> Flux.fromIterable(distinct).filter(id -> !mine.containsKey(id))
+                        .concatMap(id -> claim(id).map(alone -> Map.entry(id, alone)))
+                        .collectMap(Map.Entry::getKey, Map.Entry::getValue, () -> new HashMap<>(mine)))
+                .map(claims -> new Claims(token, claims));
+    }
+
+    /** Puts claimed messages that were never handed over back in the queue, their attempts uncounted. */
+    public Mono<Void> release(Claims claims, List<String> ids) {
+        if (ids.isEmpty()) {
+            return Mono.empty();
+        }
+        Query untried = Query.query(Criteria.where("_id").in(ids).and(CLAIMED_BY).is(claims.token())
+                .and("status").is(DeliveryStatus.SENDING.wireName()));
+        return mongo.updateMulti(untried, new Update().set("status", DeliveryStatus.QUEUED.wireName()).inc("attempts", -1)
+                .set("updated_at", Date.from(clock.instant())), collection).then();
+    }
+
+    /**
      * Records the hand-over, keeping a failure the provider reported in between: an SMSC's receipt
      * can fail a message before its worker has recorded it sent.
      */
     public Mono<Void> sent(String id, Map<String, Object> fields) {
+        return sentAll(Map.of(id, fields));
+    }
+
+    /**
+     * Records the hand-over of each message, with the fields it shows, in one ordered bulk write:
+     * a message not failed meanwhile becomes {@code sent}; one that a receipt failed first keeps
+     * its failure and gets the time and fields of its hand-over.
+     */
+    public Mono<Void> sentAll(Map<String, Map<String, Object>> handedOver) {
+        if (handedOver.isEmpty()) {
+            return Mono.empty();
+        }
         Date now = Date.from(clock.instant());
-        Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
-                .set("sent_at", now).set("updated_at", now);
-        fields.forEach(sent::set);
-        return mongo.findAndModify(statusOf(id), sent, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
-                .filter(before -> DeliveryStatus.FAILED.wireName().equals(before.getString("status")))
-                .flatMap(failedMeanwhile -> fail(id, failedMeanwhile.getString("last_error")))
-                .then();
+        String failed = DeliveryStatus.FAILED.wireName();
+        ReactiveBulkOperations bulk = mongo.bulkOps(BulkOperations.BulkMode.ORDERED, collection);
+        handedOver.forEach((id, fields) -> {
+            Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
+                    .set("sent_at", now).set("updated_at", now);
+            Update failedMeanwhile = new Update().set("sent_at", now).set("updated_at", now);
+            fields.forEach(sent::set);
+            fields.forEach(failedMeanwhile::set);
+            bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").ne(failed)), sent);
+            bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").is(failed)), failedMeanwhile);
+        });
+        return bulk.execute().then();
     }
 
     /** A transient failure: back in the queue, with what went wrong. */

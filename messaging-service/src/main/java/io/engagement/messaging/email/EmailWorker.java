@@ -2,6 +2,7 @@ package io.engagement.messaging.email;
 
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -16,13 +17,11 @@ class EmailWorker implements ChannelWorker {
 
     static final String CHANNEL = "email";
 
-    private final Deliveries deliveries;
     private final EmailLedger ledger;
     private final SmtpSender smtp;
     private final ObjectMapper json;
 
-    EmailWorker(Deliveries deliveries, EmailLedger ledger, SmtpSender smtp, ObjectMapper json) {
-        this.deliveries = deliveries;
+    EmailWorker(EmailLedger ledger, SmtpSender smtp, ObjectMapper json) {
         this.ledger = ledger;
         this.smtp = smtp;
         this.json = json;
@@ -34,9 +33,14 @@ class EmailWorker implements ChannelWorker {
     }
 
     @Override
-    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+    public MessageLedger ledger() {
+        return ledger.ledger();
+    }
+
+    @Override
+    public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
         EmailJob job = json.treeToValue(envelope.data(), EmailJob.class);
-        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+        return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             smtp.send(job);
             return Map.of();
         });

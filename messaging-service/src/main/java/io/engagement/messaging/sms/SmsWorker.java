@@ -2,6 +2,7 @@ package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -16,13 +17,11 @@ class SmsWorker implements ChannelWorker {
 
     static final String CHANNEL = "sms";
 
-    private final Deliveries deliveries;
     private final SmsLedger ledger;
     private final SmppSubmitter smsc;
     private final ObjectMapper json;
 
-    SmsWorker(Deliveries deliveries, SmsLedger ledger, SmppSubmitter smsc, ObjectMapper json) {
-        this.deliveries = deliveries;
+    SmsWorker(SmsLedger ledger, SmppSubmitter smsc, ObjectMapper json) {
         this.ledger = ledger;
         this.smsc = smsc;
         this.json = json;
@@ -34,9 +33,14 @@ class SmsWorker implements ChannelWorker {
     }
 
     @Override
-    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+    public MessageLedger ledger() {
+        return ledger.ledger();
+    }
+
+    @Override
+    public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
         SmsJob job = json.treeToValue(envelope.data(), SmsJob.class);
-        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+        return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             String smscId = smsc.submit(job);
             ledger.rememberSmscId(smscId, job.messageId()).block();
             return Map.of("smsc_message_id", smscId);

@@ -2,6 +2,7 @@ package io.engagement.messaging.whatsapp;
 
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
+import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -17,13 +18,11 @@ class WhatsAppWorker implements ChannelWorker {
 
     static final String CHANNEL = "whatsapp";
 
-    private final Deliveries deliveries;
     private final WhatsAppLedger ledger;
     private final CloudApiSender provider;
     private final ObjectMapper json;
 
-    WhatsAppWorker(Deliveries deliveries, WhatsAppLedger ledger, CloudApiSender provider, ObjectMapper json) {
-        this.deliveries = deliveries;
+    WhatsAppWorker(WhatsAppLedger ledger, CloudApiSender provider, ObjectMapper json) {
         this.ledger = ledger;
         this.provider = provider;
         this.json = json;
@@ -35,9 +34,14 @@ class WhatsAppWorker implements ChannelWorker {
     }
 
     @Override
-    public void deliver(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
+    public MessageLedger ledger() {
+        return ledger.ledger();
+    }
+
+    @Override
+    public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
         WhatsAppJob job = json.treeToValue(envelope.data(), WhatsAppJob.class);
-        deliveries.deliver(record, ledger.ledger(), new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
+        return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             Map<String, Object> shown = new HashMap<>();
             shown.put("provider_message_id", provider.send(job));
             return shown;

@@ -88,6 +88,56 @@ class MessageLedgerIT {
     }
 
     @Test
+    void aBatchClaimSendsOnlyTheQueuedMessagesAndJudgesTheOthersAsASingleClaimWould() {
+        ledger.queue(ORG, List.of("m2", "m3"), List.of(Map.of("to", "+12015550124"), Map.of("to", "+12015550125"))).block();
+        ledger.claim("m2").block();
+        ledger.sent("m2", Map.of()).block();
+        ledger.claim("m3").block();
+
+        Claims claims = ledger.claimAll(List.of("m1", "m2", "m3", "unknown", "m1")).block();
+
+        assertThat(claims.of("m1")).isEqualTo(new Claim(Claim.Outcome.SEND, 1));
+        assertThat(claims.of("m2").outcome()).isEqualTo(Claim.Outcome.SKIP);
+        // m3's attempt started and never recorded its end
+        assertThat(claims.of("m3").outcome()).isEqualTo(Claim.Outcome.INTERRUPTED);
+        assertThat(claims.of("unknown").outcome()).isEqualTo(Claim.Outcome.SKIP);
+        assertThat(status()).containsEntry("status", "sending").containsEntry("attempts", 1);
+        assertThat(status("m2")).containsEntry("status", "sent").containsEntry("attempts", 1);
+        assertThat(status("m3")).containsEntry("status", "sending").containsEntry("attempts", 1);
+        // what a single claim then finds of a message the batch took
+        assertThat(ledger.claim("m1").block().outcome()).isEqualTo(Claim.Outcome.INTERRUPTED);
+    }
+
+    @Test
+    void releasedMessagesAreQueuedAgainWithoutTheirAttemptOnlyByTheClaimThatTookThem() {
+        ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
+        Claims claims = ledger.claimAll(List.of("m1", "m2")).block();
+
+        ledger.release(new Claims("another claim", claims.byId()), List.of("m1", "m2")).block();
+        assertThat(status("m2")).containsEntry("status", "sending").containsEntry("attempts", 1);
+        ledger.release(claims, List.of("m2")).block();
+
+        assertThat(status()).containsEntry("status", "sending").containsEntry("attempts", 1);
+        assertThat(status("m2")).containsEntry("status", "queued").containsEntry("attempts", 0);
+        assertThat(ledger.claimAll(List.of("m2")).block().of("m2")).isEqualTo(new Claim(Claim.Outcome.SEND, 1));
+    }
+
+    @Test
+    void aBatchOfHandOversIsRecordedInOneWriteKeepingAFailureReportedMeanwhile() {
+        ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
+        ledger.claimAll(List.of("m1", "m2")).block();
+        ledger.fail("m1", "delivery receipt UNDELIV (error 001)").block();
+
+        ledger.sentAll(Map.of("m1", Map.of("smsc_message_id", "abc"), "m2", Map.of("smsc_message_id", "def"))).block();
+
+        assertThat(status()).containsEntry("status", "failed").containsEntry("last_error", "delivery receipt UNDELIV (error 001)")
+                .containsEntry("smsc_message_id", "abc").containsKey("sent_at");
+        assertThat(status("m2")).containsEntry("status", "sent").containsEntry("last_error", null).containsEntry("attempts", 1)
+                .containsEntry("smsc_message_id", "def");
+        assertThat(status("m2").get("sent_at")).isNotNull();
+    }
+
+    @Test
     void aMessageIsFoundOnlyByItsOwnOrganization() {
         assertThat(ledger.find(ORG, "m1").block()).isNotNull();
         assertThat(ledger.find(ORG + 1, "m1").blockOptional()).isEmpty();
@@ -139,6 +189,10 @@ class MessageLedgerIT {
     }
 
     private Document status() {
-        return mongo.findById("m1", Document.class, "messages").block();
+        return status("m1");
+    }
+
+    private Document status(String id) {
+        return mongo.findById(id, Document.class, "messages").block();
     }
 }
