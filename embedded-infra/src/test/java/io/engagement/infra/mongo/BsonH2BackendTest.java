@@ -12,6 +12,7 @@ import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Updates;
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import org.bson.Document;
 import org.bson.types.Binary;
@@ -30,7 +31,10 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.ne;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -69,6 +73,42 @@ class BsonH2BackendTest {
             assertThat(sending).isEqualTo(new de.bwaldvogel.mongo.bson.Document("_id", "m1").append("status", "sending"));
             assertThat(collection.find(eq("_id", "m1")).first())
                     .isEqualTo(new Document("_id", "m1").append("status", "sent").append("attempts", 1).append("receipt", "delivrd"));
+            return null;
+        });
+    }
+
+    @Test
+    void aUniqueIndexServesAQueryOfItsKeysAndOtherFieldsButNotASparseKeyAskedForNull() {
+        BsonUniqueIndex ids = new BsonUniqueIndex(null, "_id_", List.of(new IndexKey("_id", true)), false);
+        BsonUniqueIndex sparse = new BsonUniqueIndex(null, "key_1", List.of(new IndexKey("key", true)), true);
+        var in = new de.bwaldvogel.mongo.bson.Document("$in", List.of("m1", "m2"));
+
+        assertThat(ids.canHandle(new de.bwaldvogel.mongo.bson.Document("_id", in).append("status", "queued"))).isTrue();
+        assertThat(ids.canHandle(new de.bwaldvogel.mongo.bson.Document("_id", "m1").append("status",
+                new de.bwaldvogel.mongo.bson.Document("$ne", "failed")))).isTrue();
+        assertThat(ids.canHandle(new de.bwaldvogel.mongo.bson.Document("_id", new de.bwaldvogel.mongo.bson.Document("$gt", "m1"))
+                .append("status", "queued"))).isFalse();
+        assertThat(ids.canHandle(new de.bwaldvogel.mongo.bson.Document("status", "queued"))).isFalse();
+        // a sparse index holds no document without its key, so it cannot answer which have none
+        assertThat(sparse.canHandle(new de.bwaldvogel.mongo.bson.Document("key", null).append("status", "queued"))).isFalse();
+    }
+
+    @Test
+    void aQueryServedByAUniqueIndexStillMatchesItsOtherFields() {
+        withServer(() -> new BsonH2Backend(directory.resolve("store.mv").toString()), collection -> {
+            collection.createIndex(Indexes.ascending("key"), new IndexOptions().unique(true).sparse(true));
+            collection.insertMany(List.of(new Document("_id", "m1").append("status", "queued").append("key", "a"),
+                    new Document("_id", "m2").append("status", "sent").append("key", "b"),
+                    new Document("_id", "m3").append("status", "queued")));
+
+            assertThat(collection.find(and(in("_id", "m1", "m2", "m3", "m4"), eq("status", "queued"))).map(m -> m.getString("_id"))
+                    .into(new ArrayList<>())).containsExactlyInAnyOrder("m1", "m3");
+            assertThat(collection.updateMany(and(in("_id", "m1", "m2", "m3"), eq("status", "queued")), Updates.set("status", "sending"))
+                    .getModifiedCount()).isEqualTo(2);
+            assertThat(collection.updateOne(and(eq("_id", "m2"), ne("status", "sent")), Updates.set("status", "queued"))
+                    .getModifiedCount()).isZero();
+            assertThat(collection.find(and(eq("key", null), eq("status", "sending"))).map(m -> m.getString("_id"))
+                    .into(new ArrayList<>())).containsExactly("m3");
             return null;
         });
     }
