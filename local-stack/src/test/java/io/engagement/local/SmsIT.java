@@ -1,6 +1,10 @@
 package io.engagement.local;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
 import io.engagement.infra.inbox.ReceivedSms;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -61,6 +65,8 @@ class SmsIT {
         assertThat(status.get("segments").asInt()).isEqualTo(2);
         assertThat(status.get("smsc_message_id").asString()).isEqualTo(received.smscMessageId());
         assertThat(status.get("delivery_status").asString()).isEqualTo("delivrd");
+        // kept for a receipt that reaches another replica, or comes after a restart
+        assertThat(messageOfSmscId(received.smscMessageId())).isEqualTo(sent.json().get("message_ids").get(0).asString());
     }
 
     @Test
@@ -175,6 +181,13 @@ class SmsIT {
 
     private JsonNode status(String id) {
         return suite.get("/external/v1/sms/messages/" + id, "x-api-key", org.apiKey()).json();
+    }
+
+    private String messageOfSmscId(String smscId) {
+        try (MongoClient mongo = MongoClients.create(suite.infrastructure.mongoUri())) {
+            Document kept = mongo.getDatabase("engagement_messaging").getCollection("sms_smsc_ids").find(Filters.eq("_id", smscId)).first();
+            return kept == null ? null : kept.getString("message_id");
+        }
     }
 
     private JsonNode awaitReceipt(String id) {

@@ -77,14 +77,15 @@ public class Deliveries {
      * {@link BatchListenerFailedException} names its record, from which the container backs off and
      * consumes again.
      */
-    public void deliver(List<Delivery> deliveries, MessageLedger ledger) {
+    public void deliver(List<Delivery> deliveries, ChannelWorker worker) {
         Set<String> met = new HashSet<>();
         for (int from = 0; from < deliveries.size(); from += batchSize) {
-            deliverBatch(deliveries.subList(from, Math.min(deliveries.size(), from + batchSize)), ledger, met);
+            deliverBatch(deliveries.subList(from, Math.min(deliveries.size(), from + batchSize)), worker, met);
         }
     }
 
-    private void deliverBatch(List<Delivery> batch, MessageLedger ledger, Set<String> met) {
+    private void deliverBatch(List<Delivery> batch, ChannelWorker worker, Set<String> met) {
+        MessageLedger ledger = worker.ledger();
         Claims claims;
         try {
             claims = ledger.claimAll(batch.stream().map(delivery -> delivery.message().id()).toList()).block();
@@ -108,14 +109,14 @@ public class Deliveries {
                     return null;
                 });
             } catch (RuntimeException stopped) {
-                recordSent(handedOver, ledger);
+                recordSent(handedOver, worker);
                 List<String> untried = batch.subList(i + 1, batch.size()).stream().map(later -> later.message().id())
                         .filter(id -> claims.of(id).outcome() == Claim.Outcome.SEND).toList();
                 ledger.release(claims, untried).retryWhen(RECORDING).block();
                 throw new BatchListenerFailedException(stopped.getMessage(), stopped, delivery.record());
             }
         }
-        recordSent(handedOver, ledger);
+        recordSent(handedOver, worker);
     }
 
     /** The fields the status shows of a message handed over; empty when it failed for good. */
@@ -136,13 +137,13 @@ public class Deliveries {
     }
 
     /** The providers have these: from here on only recording is left, which is retried, never the sends. */
-    private void recordSent(List<HandedOver> handedOver, MessageLedger ledger) {
+    private void recordSent(List<HandedOver> handedOver, ChannelWorker worker) {
         if (handedOver.isEmpty()) {
             return;
         }
         Map<String, Map<String, Object>> fields = new LinkedHashMap<>();
         handedOver.forEach(sent -> fields.put(sent.delivery().message().id(), sent.fields()));
-        ledger.sentAll(fields).retryWhen(RECORDING).block();
+        worker.handedOver(fields).then(worker.ledger().sentAll(fields)).retryWhen(RECORDING).block();
         handedOver.forEach(sent -> tracing.inTraceOf(sent.delivery().record(), DELIVERY, () -> {
             counters.count(sent.delivery().message().channel(), DeliveryStatus.SENT);
             publishOutcome(sent.delivery().message(), DeliveryStatus.SENT, sent.attempt(), null);

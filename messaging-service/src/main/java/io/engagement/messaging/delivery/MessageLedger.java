@@ -177,19 +177,21 @@ public final class MessageLedger {
         if (handedOver.isEmpty()) {
             return Mono.empty();
         }
-        Date now = Date.from(clock.instant());
-        String failed = DeliveryStatus.FAILED.wireName();
-        ReactiveBulkOperations bulk = mongo.bulkOps(BulkOperations.BulkMode.ORDERED, collection);
-        handedOver.forEach((id, fields) -> {
-            Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
-                    .set("sent_at", now).set("updated_at", now);
-            Update failedMeanwhile = new Update().set("sent_at", now).set("updated_at", now);
-            fields.forEach(sent::set);
-            fields.forEach(failedMeanwhile::set);
-            bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").ne(failed)), sent);
-            bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").is(failed)), failedMeanwhile);
-        });
-        return bulk.execute().then();
+        return Mono.defer(() -> {
+            Date now = Date.from(clock.instant());
+            String failed = DeliveryStatus.FAILED.wireName();
+            ReactiveBulkOperations bulk = mongo.bulkOps(BulkOperations.BulkMode.ORDERED, collection);
+            handedOver.forEach((id, fields) -> {
+                Update sent = new Update().set("status", DeliveryStatus.SENT.wireName()).set("last_error", null)
+                        .set("sent_at", now).set("updated_at", now);
+                Update failedMeanwhile = new Update().set("sent_at", now).set("updated_at", now);
+                fields.forEach(sent::set);
+                fields.forEach(failedMeanwhile::set);
+                bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").ne(failed)), sent);
+                bulk.updateOne(Query.query(Criteria.where("_id").is(id).and("status").is(failed)), failedMeanwhile);
+            });
+            return bulk.execute();
+        }).then();
     }
 
     /** A transient failure: back in the queue, with what went wrong. */

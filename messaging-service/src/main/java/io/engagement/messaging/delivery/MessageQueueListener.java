@@ -51,14 +51,14 @@ class MessageQueueListener {
                 continue;
             }
             if (worker != running && !run.isEmpty()) {
-                deliveries.deliver(run, running.ledger());
+                deliveries.deliver(run, running);
                 run = new ArrayList<>();
             }
             running = worker;
             run.add(delivery);
         }
         if (!run.isEmpty()) {
-            deliveries.deliver(run, running.ledger());
+            deliveries.deliver(run, running);
         }
     }
 

@@ -8,14 +8,18 @@ import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The status of every SMS, in {@code sms_messages} until it expires by its organization's retention, and the SMSC's id of each submitted one in
@@ -61,10 +65,26 @@ class SmsLedger implements StartupWork, DisposableBean {
         return ledger;
     }
 
-    Mono<Void> rememberSmscId(String smscId, String messageId) {
+    /** At once in memory, for a receipt that overtakes the write of {@link #keepSmscIds}. */
+    void rememberSmscId(String smscId, String messageId) {
         submitted.put(smscId, messageId);
-        return mongo.insert(new Document("_id", smscId).append("message_id", messageId), SMSC_IDS).then()
-                .onErrorResume(DuplicateKeyException.class, known -> Mono.empty());
+    }
+
+    /**
+     * Writes a batch's SMSC ids ({@code smsc id → message id}) in one bulk, idempotently, before the
+     * batch is recorded sent: receipts that reach another replica, or come after a restart, find
+     * their message by them.
+     */
+    Mono<Void> keepSmscIds(Map<String, String> messageIds) {
+        if (messageIds.isEmpty()) {
+            return Mono.empty();
+        }
+        return Mono.defer(() -> {
+            var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, SMSC_IDS);
+            messageIds.forEach((smscId, messageId) ->
+                    bulk.upsert(Query.query(Criteria.where("_id").is(smscId)), new Update().setOnInsert("message_id", messageId)));
+            return bulk.execute();
+        }).then();
     }
 
     Mono<String> messageOfSmscId(String smscId) {

@@ -6,9 +6,11 @@ import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /** Delivers queued SMS to the SMSC over SMPP. */
@@ -16,6 +18,7 @@ import java.util.Map;
 class SmsWorker implements ChannelWorker {
 
     static final String CHANNEL = "sms";
+    private static final String SMSC_MESSAGE_ID = "smsc_message_id";
 
     private final SmsLedger ledger;
     private final SmppSubmitter smsc;
@@ -42,8 +45,15 @@ class SmsWorker implements ChannelWorker {
         SmsJob job = json.treeToValue(envelope.data(), SmsJob.class);
         return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             String smscId = smsc.submit(job);
-            ledger.rememberSmscId(smscId, job.messageId()).block();
-            return Map.of("smsc_message_id", smscId);
+            ledger.rememberSmscId(smscId, job.messageId());
+            return Map.of(SMSC_MESSAGE_ID, smscId);
         });
+    }
+
+    @Override
+    public Mono<Void> handedOver(Map<String, Map<String, Object>> shown) {
+        Map<String, String> messageIds = new HashMap<>();
+        shown.forEach((messageId, fields) -> messageIds.put((String) fields.get(SMSC_MESSAGE_ID), messageId));
+        return ledger.keepSmscIds(messageIds);
     }
 }
