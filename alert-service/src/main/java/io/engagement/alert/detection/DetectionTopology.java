@@ -28,8 +28,10 @@ final class DetectionTopology {
 
     static Topology build(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
         StreamsBuilder builder = new StreamsBuilder();
+        // cached: a key written by many records (an organization's latest fact, a window's count, a
+        // session's evidence) reaches RocksDB and its changelog once per commit, not once per record
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(DetectionProcessor.STATE), Serdes.String(), Serdes.String()));
+                Stores.persistentKeyValueStore(DetectionProcessor.STATE), Serdes.String(), Serdes.String()).withCachingEnabled());
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(DetectionProcessor.SEEN_EVENTS, settings.dedupWindow().multipliedBy(2),
                         Duration.ofMillis(1), false), Serdes.String(), Serdes.Long()));

@@ -19,8 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -55,6 +59,12 @@ final class TriggerProcessor implements Processor<String, String, String, String
     private final TriggerStreamsSettings settings;
     private ProcessorContext<String, String> context;
     private KeyValueStore<String, String> state;
+    /**
+     * Each organization's page collections as the store holds them ({@code k|org|…}), read once per
+     * task and kept in step with every write of them here: a page view of a customer would otherwise
+     * scan the store for them. Emptied whenever the task is initialized, so a restored store is read again.
+     */
+    private final Map<Long, SortedMap<String, CollectionMembership>> collections = new HashMap<>();
     private WindowStore<String, Long> seen;
 
     TriggerProcessor(ObjectMapper json, TriggerSource triggers, TriggerStreamsSettings settings) {
@@ -68,6 +78,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
         this.context = context;
         this.state = context.getStateStore(STATE);
         this.seen = context.getStateStore(SEEN_EVENTS);
+        this.collections.clear();
         context.schedule(settings.abandonmentCheckEvery(), PunctuationType.WALL_CLOCK_TIME, this::judgeLeaves);
         context.schedule(settings.purgeEvery(), PunctuationType.WALL_CLOCK_TIME, this::purge);
     }
@@ -90,8 +101,14 @@ final class TriggerProcessor implements Processor<String, String, String, String
             case Signal.METRIC -> state.put(metricKey(org, signal.companyId(), signal.metricName()), Double.toString(signal.metricValue()));
             case Signal.SEGMENTS -> state.put("g|" + org, write(signal.segments()));
             case Signal.ERASED -> forget(org, signal.customerId());
-            case Signal.COLLECTION -> state.put(collectionKey(org, signal.collection().collectionId()), write(signal.collection()));
-            case Signal.COLLECTION_DELETED -> state.delete(collectionKey(org, signal.collection().collectionId()));
+            case Signal.COLLECTION -> {
+                state.put(collectionKey(org, signal.collection().collectionId()), write(signal.collection()));
+                collectionsOf(org).put(signal.collection().collectionId(), signal.collection());
+            }
+            case Signal.COLLECTION_DELETED -> {
+                state.delete(collectionKey(org, signal.collection().collectionId()));
+                collectionsOf(org).remove(signal.collection().collectionId());
+            }
             default -> {
             }
         }
@@ -218,15 +235,8 @@ final class TriggerProcessor implements Processor<String, String, String, String
         if (customerId == null || url == null) {
             return;
         }
-        List<String> holding = new ArrayList<>();
-        try (KeyValueIterator<String, String> all = state.prefixScan("k|" + org + "|", KEYS)) {
-            all.forEachRemaining(entry -> {
-                CollectionMembership collection = json.readValue(entry.value, CollectionMembership.class);
-                if (collection.holds(org, url)) {
-                    holding.add(collection.collectionId());
-                }
-            });
-        }
+        List<String> holding = collectionsOf(org).values().stream().filter(collection -> collection.holds(org, url))
+                .map(CollectionMembership::collectionId).toList();
         if (holding.isEmpty()) {
             return;
         }
@@ -381,6 +391,19 @@ final class TriggerProcessor implements Processor<String, String, String, String
         }
         seen.put(key, at, at);
         return true;
+    }
+
+    private SortedMap<String, CollectionMembership> collectionsOf(long org) {
+        return collections.computeIfAbsent(org, unread -> {
+            SortedMap<String, CollectionMembership> stored = new TreeMap<>();
+            try (KeyValueIterator<String, String> all = state.prefixScan("k|" + org + "|", KEYS)) {
+                all.forEachRemaining(entry -> {
+                    CollectionMembership collection = json.readValue(entry.value, CollectionMembership.class);
+                    stored.put(collection.collectionId(), collection);
+                });
+            }
+            return stored;
+        });
     }
 
     private SessionEvidence session(String key, long at) {

@@ -290,6 +290,21 @@ class TriggerTopologyTest {
     }
 
     @Test
+    void aCollectionPublishedAfterACustomersFirstViewsCountsTheirLaterViews() {
+        settings = discovering("col-reports");
+        start();
+        Instant first = AT.minus(Duration.ofDays(20));
+        session("s1", "c1", first, first.plusSeconds(60), 1);
+        event("s1", "page_view", first.plusSeconds(10), "{\"customer_id\": \"c1\", \"url\": \"https://app.example.com/settings\"}");
+        collectionEvent("collection.changed", "{\"collection_id\": \"col-reports\", \"name\": \"Reports\", \"page_ids\": [], "
+                + "\"url_patterns\": [\"reports\"]}");
+        event("s1", "page_view", first.plusSeconds(20), "{\"customer_id\": \"c1\", \"url\": \"https://app.example.com/reports/weekly\"}");
+        session("s2", "c1", AT, AT.plusSeconds(5), 1);
+
+        assertThat(discoveries()).as("c1 viewed a page of col-reports once it was known").isEmpty();
+    }
+
+    @Test
     void featureDiscoveryWaitsForFourteenDaysAndForAKnownCollection() {
         settings = discovering("col-reports");
         start();
