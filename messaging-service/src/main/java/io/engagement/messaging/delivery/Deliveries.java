@@ -88,7 +88,9 @@ public class Deliveries {
         MessageLedger ledger = worker.ledger();
         Claims claims;
         try {
-            claims = ledger.claimAll(batch.stream().map(delivery -> delivery.message().id()).toList()).block();
+            // an id met earlier in the poll was judged there: claimed again, it would stay claimed untried
+            claims = ledger.claimAll(batch.stream().map(delivery -> delivery.message().id()).filter(id -> !met.contains(id)).toList())
+                    .block();
         } catch (RuntimeException unavailable) {
             throw new BatchListenerFailedException("cannot claim " + batch.size() + " message(s)", unavailable, batch.get(0).record());
         }

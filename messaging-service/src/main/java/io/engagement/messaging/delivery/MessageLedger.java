@@ -16,6 +16,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -33,12 +34,15 @@ import java.util.regex.Pattern;
  * message {@code sending} before handing it over, atomically with reading what it was, is what
  * keeps it from reaching the provider twice: of two workers only the one that found it queued
  * sends, and a worker that finds it {@code sending} knows an attempt never finished and does not
- * repeat it. Every write is on one document by {@code _id}, so it needs no transaction.
+ * repeat it. Each message's status changes atomically on its own document (a batch's claim and
+ * release are conditional on each document's status and claim token), so it needs no transaction.
  */
 public final class MessageLedger {
 
     /** The token of the batch claim that marked a message {@code sending}; never shown. */
     private static final String CLAIMED_BY = "claimed_by";
+    /** Until the database answers: a message left claimed would be failed as interrupted, untried. */
+    private static final Retry RELEASING = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
 
     private final ReactiveMongoTemplate mongo;
     private final String collection;
@@ -140,21 +144,31 @@ public final class MessageLedger {
         Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
         Query taken = Query.query(Criteria.where("_id").in(distinct).and(CLAIMED_BY).is(token));
         taken.fields().include("attempts");
+        if (distinct.isEmpty()) {
+            return Mono.just(new Claims(token, Map.of()));
+        }
         return mongo.updateMulti(queued, claim, collection)
                 .thenMany(mongo.find(taken, Document.class, collection))
                 .collectMap(document -> document.getString("_id"), document -> Claim.send(document.getInteger("attempts", 1)))
                 .flatMap(mine -> Flux.fromIterable(distinct).filter(id -> !mine.containsKey(id))
                         .concatMap(id -> claim(id).map(alone -> Map.entry(id, alone)))
                         .collectMap(Map.Entry::getKey, Map.Entry::getValue, () -> new HashMap<>(mine)))
-                .map(claims -> new Claims(token, claims));
+                .map(claims -> new Claims(token, claims))
+                // a claim cut short may have taken messages no one will try: the token's go back before the error
+                // is passed on (only the batch update sets it, on messages it found queued)
+                .onErrorResume(failure -> release(token, distinct).retryWhen(RELEASING).then(Mono.error(failure)));
     }
 
     /** Puts claimed messages that were never handed over back in the queue, their attempts uncounted. */
     public Mono<Void> release(Claims claims, List<String> ids) {
+        return release(claims.token(), ids);
+    }
+
+    private Mono<Void> release(String token, List<String> ids) {
         if (ids.isEmpty()) {
             return Mono.empty();
         }
-        Query untried = Query.query(Criteria.where("_id").in(ids).and(CLAIMED_BY).is(claims.token())
+        Query untried = Query.query(Criteria.where("_id").in(ids).and(CLAIMED_BY).is(token)
                 .and("status").is(DeliveryStatus.SENDING.wireName()));
         return mongo.updateMulti(untried, new Update().set("status", DeliveryStatus.QUEUED.wireName()).inc("attempts", -1)
                 .set("updated_at", Date.from(clock.instant())), collection).then();

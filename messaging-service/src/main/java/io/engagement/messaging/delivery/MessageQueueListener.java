@@ -63,6 +63,10 @@ class MessageQueueListener {
     }
 
     private EventEnvelope<JsonNode> readable(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            log.error("Skipping empty record {}-{}@{}", record.topic(), record.partition(), record.offset());
+            return null;
+        }
         try {
             return json.readValue(record.value(), ENVELOPE);
         } catch (JacksonException unreadable) {
