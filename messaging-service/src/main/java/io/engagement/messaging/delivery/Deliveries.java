@@ -13,10 +13,8 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
 
-import reactor.util.retry.Retry;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -52,7 +50,6 @@ public class Deliveries {
     /** The consumer the traces of deliveries name, the listener's id. */
     static final String DELIVERY = "message-delivery";
     private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
-    private static final Retry RECORDING = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
 
     private final KafkaTemplate<String, String> kafka;
     private final EventPublisher events;
@@ -114,7 +111,7 @@ public class Deliveries {
                 recordSent(handedOver, worker);
                 List<String> untried = batch.subList(i + 1, batch.size()).stream().map(later -> later.message().id())
                         .filter(id -> claims.of(id).outcome() == Claim.Outcome.SEND).toList();
-                ledger.release(claims, untried).retryWhen(RECORDING).block();
+                ledger.release(claims, untried).retryWhen(MessageLedger.UNTIL_THE_DATABASE_ANSWERS).block();
                 throw new BatchListenerFailedException(stopped.getMessage(), stopped, delivery.record());
             }
         }
@@ -145,7 +142,7 @@ public class Deliveries {
         }
         Map<String, Map<String, Object>> fields = new LinkedHashMap<>();
         handedOver.forEach(sent -> fields.put(sent.delivery().message().id(), sent.fields()));
-        worker.handedOver(fields).then(worker.ledger().sentAll(fields)).retryWhen(RECORDING).block();
+        worker.handedOver(fields).then(worker.ledger().sentAll(fields)).retryWhen(MessageLedger.UNTIL_THE_DATABASE_ANSWERS).block();
         handedOver.forEach(sent -> tracing.inTraceOf(sent.delivery().record(), DELIVERY, () -> {
             counters.count(sent.delivery().message().channel(), DeliveryStatus.SENT);
             publishOutcome(sent.delivery().message(), DeliveryStatus.SENT, sent.attempt(), null);

@@ -41,8 +41,8 @@ public final class MessageLedger {
 
     /** The token of the batch claim that marked a message {@code sending}; never shown. */
     private static final String CLAIMED_BY = "claimed_by";
-    /** Until the database answers: a message left claimed would be failed as interrupted, untried. */
-    private static final Retry RELEASING = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
+    /** Ledger writes that must not be given up (a record of a hand-over, a release): until the database answers. */
+    static final Retry UNTIL_THE_DATABASE_ANSWERS = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
 
     private final ReactiveMongoTemplate mongo;
     private final String collection;
@@ -139,14 +139,14 @@ public final class MessageLedger {
     public Mono<Claims> claimAll(List<String> ids) {
         List<String> distinct = ids.stream().distinct().toList();
         String token = UUID.randomUUID().toString();
+        if (distinct.isEmpty()) {
+            return Mono.just(new Claims(token, Map.of()));
+        }
         Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).set(CLAIMED_BY, token).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
         Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
         Query taken = Query.query(Criteria.where("_id").in(distinct).and(CLAIMED_BY).is(token));
         taken.fields().include("attempts");
-        if (distinct.isEmpty()) {
-            return Mono.just(new Claims(token, Map.of()));
-        }
         return mongo.updateMulti(queued, claim, collection)
                 .thenMany(mongo.find(taken, Document.class, collection))
                 .collectMap(document -> document.getString("_id"), document -> Claim.send(document.getInteger("attempts", 1)))
@@ -156,7 +156,7 @@ public final class MessageLedger {
                 .map(claims -> new Claims(token, claims))
                 // a claim cut short may have taken messages no one will try: the token's go back before the error
                 // is passed on (only the batch update sets it, on messages it found queued)
-                .onErrorResume(failure -> release(token, distinct).retryWhen(RELEASING).then(Mono.error(failure)));
+                .onErrorResume(failure -> release(token, distinct).retryWhen(UNTIL_THE_DATABASE_ANSWERS).then(Mono.error(failure)));
     }
 
     /** Puts claimed messages that were never handed over back in the queue, their attempts uncounted. */
