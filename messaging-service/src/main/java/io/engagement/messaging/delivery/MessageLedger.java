@@ -217,11 +217,21 @@ public final class MessageLedger {
         return update(id, new Update().set("status", DeliveryStatus.FAILED.wireName()).set("last_error", error));
     }
 
-    /** Sets fields of a message whatever its status, such as what a delivery receipt reported. */
-    public Mono<Void> note(String id, Map<String, Object> fields) {
-        Update update = new Update();
-        fields.forEach(update::set);
-        return update(id, update);
+    /**
+     * What providers reported of messages after their hand-over, such as delivery receipts, in one
+     * ordered bulk write (a message's later report wins): each note's fields are set whatever the
+     * status, and a note of a failure also makes its message {@code failed}.
+     */
+    public Mono<Void> noteAll(List<Note> notes) {
+        if (notes.isEmpty()) {
+            return Mono.empty();
+        }
+        return Mono.defer(() -> {
+            Date now = Date.from(clock.instant());
+            ReactiveBulkOperations bulk = mongo.bulkOps(BulkOperations.BulkMode.ORDERED, collection);
+            notes.forEach(note -> bulk.updateOne(byId(note.id()), note.update().set("updated_at", now)));
+            return bulk.execute();
+        }).then();
     }
 
     /**
@@ -262,5 +272,18 @@ public final class MessageLedger {
         Query query = byId(id);
         query.fields().include("status", "attempts", "last_error");
         return query;
+    }
+
+    /** What a provider reported of a message: the fields to show, and why it failed when it did ({@code null} when not). */
+    public record Note(String id, Map<String, Object> fields, String failure) {
+
+        private Update update() {
+            Update update = new Update();
+            fields.forEach(update::set);
+            if (failure != null) {
+                update.set("status", DeliveryStatus.FAILED.wireName()).set("last_error", failure);
+            }
+            return update;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.messaging.delivery.MessageLedger;
 import org.jsmpp.SMPPConstant;
 import org.jsmpp.bean.AlertNotification;
 import org.jsmpp.bean.DataSm;
@@ -13,22 +14,27 @@ import org.jsmpp.util.DeliveryReceiptState;
 import org.jsmpp.util.InvalidDeliveryReceiptException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.util.retry.Retry;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * Delivery receipts from the SMSC: a delivered message keeps {@code sent} and gains
  * {@code delivery_status: delivered}; an undeliverable, expired or rejected one becomes {@code failed}.
+ * Receipts are written a batch at a time, those that arrive within a few milliseconds of each other in
+ * one bulk, since the SMSC sends one for every message it was handed.
  */
 @Component
-class SmsReceipts implements MessageReceiverListener {
+class SmsReceipts implements MessageReceiverListener, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(SmsReceipts.class);
     /**
@@ -38,10 +44,20 @@ class SmsReceipts implements MessageReceiverListener {
     private static final Retry ID_WAITS = Retry.backoff(8, Duration.ofMillis(100)).filter(UnknownSmscId.class::isInstance)
             .onRetryExhaustedThrow((spec, signal) -> signal.failure());
 
+    private static final int RECEIPTS_PER_WRITE = 200;
+    private static final Duration GATHERED_FOR = Duration.ofMillis(20);
+    /** A write that fails is tried again for about half a minute, then its receipts are given up, as the SMSC has had its answer. */
+    private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100));
+    private static final Duration DRAINED_WITHIN = Duration.ofSeconds(5);
+
     private final SmsLedger ledger;
+    private final Sinks.Many<MessageLedger.Note> arriving = Sinks.many().unicast().onBackpressureBuffer();
+    private final Mono<Void> written;
 
     SmsReceipts(SmsLedger ledger) {
         this.ledger = ledger;
+        this.written = arriving.asFlux().bufferTimeout(RECEIPTS_PER_WRITE, GATHERED_FOR).concatMap(this::write).then().cache();
+        written.subscribe();
     }
 
     @Override
@@ -62,16 +78,32 @@ class SmsReceipts implements MessageReceiverListener {
         return Mono.defer(() -> ledger.messageOfSmscId(smscId))
                 .switchIfEmpty(Mono.error(() -> new UnknownSmscId(smscId)))
                 .retryWhen(ID_WAITS)
-                .flatMap(messageId -> record(messageId, state, error));
+                .doOnNext(messageId -> arriving.emitNext(note(messageId, state, error), Sinks.EmitFailureHandler.busyLooping(DRAINED_WITHIN)))
+                .then();
     }
 
-    private Mono<Void> record(String messageId, DeliveryReceiptState state, String error) {
+    private static MessageLedger.Note note(String messageId, DeliveryReceiptState state, String error) {
         Map<String, Object> fields = Map.of("delivery_status", state.name().toLowerCase(Locale.ROOT), "receipt_at", Date.from(Instant.now()));
-        if (state == DeliveryReceiptState.DELIVRD || state == DeliveryReceiptState.ACCEPTD || state == DeliveryReceiptState.ENROUTE) {
-            return ledger.ledger().note(messageId, fields);
+        boolean failed = state != DeliveryReceiptState.DELIVRD && state != DeliveryReceiptState.ACCEPTD && state != DeliveryReceiptState.ENROUTE;
+        return new MessageLedger.Note(messageId, fields, failed ? "delivery receipt " + state.name() + " (error " + error + ")" : null);
+    }
+
+    private Mono<Void> write(List<MessageLedger.Note> receipts) {
+        return ledger.ledger().noteAll(receipts).retryWhen(WRITE_RETRIES).onErrorResume(failure -> {
+            log.warn("{} delivery receipt(s) not recorded: {}", receipts.size(), failure.toString());
+            return Mono.empty();
+        });
+    }
+
+    /** Runs after the SMPP sessions closed (they depend on this): the receipts they gave are written before the database goes. */
+    @Override
+    public void destroy() {
+        arriving.tryEmitComplete();
+        try {
+            written.block(DRAINED_WITHIN);
+        } catch (IllegalStateException timedOut) {
+            log.warn("Delivery receipts still unwritten after {}: {}", DRAINED_WITHIN, timedOut.getMessage());
         }
-        return ledger.ledger().note(messageId, fields)
-                .then(ledger.ledger().fail(messageId, "delivery receipt " + state.name() + " (error " + error + ")"));
     }
 
     private static final class UnknownSmscId extends RuntimeException {

@@ -80,11 +80,30 @@ class MessageLedgerIT {
     void aFailureReportedBeforeTheSendIsRecordedStaysAFailure() {
         ledger.claim("m1").block();
         // the SMSC's receipt overtook the worker's record of the hand-over
-        ledger.fail("m1", "delivery receipt UNDELIV (error 001)").block();
+        ledger.noteAll(List.of(new MessageLedger.Note("m1", Map.of("delivery_status", "undeliv"), "delivery receipt UNDELIV (error 001)")))
+                .block();
         ledger.sent("m1", Map.of("smsc_message_id", "abc")).block();
 
         assertThat(status()).containsEntry("status", "failed").containsEntry("last_error", "delivery receipt UNDELIV (error 001)")
                 .containsEntry("smsc_message_id", "abc");
+    }
+
+    @Test
+    void receiptsAreNotedInOneWriteInTheOrderTheyCameAndAFailureFailsItsMessage() {
+        ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
+        ledger.claimAll(List.of("m1", "m2")).block();
+        ledger.sentAll(Map.of("m1", Map.of("smsc_message_id", "abc"), "m2", Map.of("smsc_message_id", "def"))).block();
+
+        ledger.noteAll(List.of(
+                new MessageLedger.Note("m1", Map.of("delivery_status", "enroute"), null),
+                new MessageLedger.Note("m2", Map.of("delivery_status", "rejectd"), "delivery receipt REJECTD (error 007)"),
+                new MessageLedger.Note("m1", Map.of("delivery_status", "delivrd"), null),
+                new MessageLedger.Note("unknown", Map.of("delivery_status", "delivrd"), null))).block();
+
+        assertThat(status()).containsEntry("status", "sent").containsEntry("delivery_status", "delivrd").containsEntry("last_error", null);
+        assertThat(status("m2")).containsEntry("status", "failed").containsEntry("delivery_status", "rejectd")
+                .containsEntry("last_error", "delivery receipt REJECTD (error 007)");
+        assertThat(mongo.findById("unknown", Document.class, "messages").block()).isNull();
     }
 
     @Test
@@ -126,7 +145,8 @@ class MessageLedgerIT {
     void aBatchOfHandOversIsRecordedInOneWriteKeepingAFailureReportedMeanwhile() {
         ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
         ledger.claimAll(List.of("m1", "m2")).block();
-        ledger.fail("m1", "delivery receipt UNDELIV (error 001)").block();
+        ledger.noteAll(List.of(new MessageLedger.Note("m1", Map.of("delivery_status", "undeliv"), "delivery receipt UNDELIV (error 001)")))
+                .block();
 
         ledger.sentAll(Map.of("m1", Map.of("smsc_message_id", "abc"), "m2", Map.of("smsc_message_id", "def"))).block();
 
