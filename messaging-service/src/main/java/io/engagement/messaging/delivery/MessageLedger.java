@@ -134,13 +134,17 @@ public final class MessageLedger {
      * Claims a batch of messages in two round trips, whatever its size: one update marks every
      * queued one {@code sending} under a token of this claim and counts its attempt, one read finds
      * which the token took. A message that was not queued (a redelivered record) or that another
-     * worker took in between is claimed alone, as {@link #claim} judges it.
+     * worker took in between is claimed alone, as {@link #claim} judges it; so is a batch of one.
      */
     public Mono<Claims> claimAll(List<String> ids) {
         List<String> distinct = ids.stream().distinct().toList();
         String token = UUID.randomUUID().toString();
         if (distinct.isEmpty()) {
             return Mono.just(new Claims(token, Map.of()));
+        }
+        if (distinct.size() == 1) {
+            // one message needs no token to find what was taken: one atomic claim, one round trip
+            return claim(distinct.get(0)).map(alone -> new Claims(token, Map.of(distinct.get(0), alone)));
         }
         Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).set(CLAIMED_BY, token).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
