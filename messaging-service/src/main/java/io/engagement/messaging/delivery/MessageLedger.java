@@ -113,7 +113,8 @@ public final class MessageLedger {
      * the document as it was: only the worker that found it queued sends it.
      */
     public Mono<Claim> claim(String id) {
-        Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).inc("attempts", 1)
+        // a token left by an earlier batch claim must not let that claim's late release take this attempt back
+        Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).unset(CLAIMED_BY).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
         return mongo.findAndModify(statusOf(id), claim, FindAndModifyOptions.options().returnNew(false), Document.class, collection)
                 .flatMap(before -> {
@@ -133,8 +134,9 @@ public final class MessageLedger {
     /**
      * Claims a batch of messages in two round trips, whatever its size: one update marks every
      * queued one {@code sending} under a token of this claim and counts its attempt, one read finds
-     * which the token took. A message that was not queued (a redelivered record) or that another
-     * worker took in between is claimed alone, as {@link #claim} judges it; so is a batch of one.
+     * which the token took (a batch of one is one round trip: the update answers). A message that
+     * was not queued (a redelivered record) or that another worker took in between is claimed
+     * alone, as {@link #claim} judges it.
      */
     public Mono<Claims> claimAll(List<String> ids) {
         List<String> distinct = ids.stream().distinct().toList();
@@ -142,18 +144,10 @@ public final class MessageLedger {
         if (distinct.isEmpty()) {
             return Mono.just(new Claims(token, Map.of()));
         }
-        if (distinct.size() == 1) {
-            // one message needs no token to find what was taken: one atomic claim, one round trip
-            return claim(distinct.get(0)).map(alone -> new Claims(token, Map.of(distinct.get(0), alone)));
-        }
         Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).set(CLAIMED_BY, token).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
         Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
-        Query taken = Query.query(Criteria.where("_id").in(distinct).and(CLAIMED_BY).is(token));
-        taken.fields().include("attempts");
-        return mongo.updateMulti(queued, claim, collection)
-                .thenMany(mongo.find(taken, Document.class, collection))
-                .collectMap(document -> document.getString("_id"), document -> Claim.send(document.getInteger("attempts", 1)))
+        return taken(distinct, queued, claim, token)
                 .flatMap(mine -> Flux.fromIterable(distinct).filter(id -> !mine.containsKey(id))
                         .concatMap(id -> claim(id).map(alone -> Map.entry(id, alone)))
                         .collectMap(Map.Entry::getKey, Map.Entry::getValue, () -> new HashMap<>(mine)))
@@ -161,6 +155,21 @@ public final class MessageLedger {
                 // a claim cut short may have taken messages no one will try: the token's go back before the error
                 // is passed on (only the batch update sets it, on messages it found queued)
                 .onErrorResume(failure -> release(token, distinct).retryWhen(UNTIL_THE_DATABASE_ANSWERS).then(Mono.error(failure)));
+    }
+
+    /** The queued messages the claim's update took, each with its counted attempt. */
+    private Mono<Map<String, Claim>> taken(List<String> distinct, Query queued, Update claim, String token) {
+        if (distinct.size() == 1) {
+            queued.fields().include("attempts");
+            return mongo.findAndModify(queued, claim, FindAndModifyOptions.options().returnNew(true), Document.class, collection)
+                    .map(document -> Map.of(document.getString("_id"), Claim.send(document.getInteger("attempts", 1))))
+                    .defaultIfEmpty(Map.of());
+        }
+        Query taken = Query.query(Criteria.where("_id").in(distinct).and(CLAIMED_BY).is(token));
+        taken.fields().include("attempts");
+        return mongo.updateMulti(queued, claim, collection)
+                .thenMany(mongo.find(taken, Document.class, collection))
+                .collectMap(document -> document.getString("_id"), document -> Claim.send(document.getInteger("attempts", 1)));
     }
 
     /** Puts claimed messages that were never handed over back in the queue, their attempts uncounted. */
@@ -223,8 +232,9 @@ public final class MessageLedger {
 
     /**
      * What providers reported of messages after their hand-over, such as delivery receipts, in one
-     * ordered bulk write (a message's later report wins): each note's fields are set whatever the
-     * status, and a note of a failure also makes its message {@code failed}.
+     * ordered bulk write (of two notes on one message, the later in the list wins): each note's
+     * fields are set whatever the status, and a note of a failure also makes its message
+     * {@code failed}.
      */
     public Mono<Void> noteAll(List<Note> notes) {
         if (notes.isEmpty()) {

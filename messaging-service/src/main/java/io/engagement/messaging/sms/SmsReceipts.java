@@ -29,9 +29,10 @@ import java.util.Map;
 
 /**
  * Delivery receipts from the SMSC: a delivered message keeps {@code sent} and gains
- * {@code delivery_status: delivered}; an undeliverable, expired or rejected one becomes {@code failed}.
- * Receipts are written a batch at a time, those that arrive within a few milliseconds of each other in
- * one bulk, since the SMSC sends one for every message it was handed.
+ * {@code delivery_status: delivrd}; an undeliverable, expired or rejected one becomes {@code failed}.
+ * The SMSC sends a receipt for every message it was handed, so receipts are written a batch at a
+ * time: those that arrive while the previous write is under way, or within a few milliseconds of
+ * each other, go in one bulk.
  */
 @Component
 class SmsReceipts implements MessageReceiverListener, DisposableBean {
@@ -43,21 +44,22 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
      */
     private static final Retry ID_WAITS = Retry.backoff(8, Duration.ofMillis(100)).filter(UnknownSmscId.class::isInstance)
             .onRetryExhaustedThrow((spec, signal) -> signal.failure());
-
     private static final int RECEIPTS_PER_WRITE = 200;
     private static final Duration GATHERED_FOR = Duration.ofMillis(20);
-    /** A write that fails is tried again for about half a minute, then its receipts are given up, as the SMSC has had its answer. */
+    /** The SMSC has had its answer and never sends a receipt again: a write is retried for about half a minute before its receipts are logged as lost. */
     private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100));
     private static final Duration DRAINED_WITHIN = Duration.ofSeconds(5);
 
     private final SmsLedger ledger;
-    private final Sinks.Many<MessageLedger.Note> arriving = Sinks.many().unicast().onBackpressureBuffer();
+    /** Emitted to under its own lock: receipts come from several SMPP threads and database callbacks at once. */
+    private final Sinks.Many<MessageLedger.Note> arriving = Sinks.unsafe().many().unicast().onBackpressureBuffer();
     private final Mono<Void> written;
 
     SmsReceipts(SmsLedger ledger) {
         this.ledger = ledger;
-        this.written = arriving.asFlux().bufferTimeout(RECEIPTS_PER_WRITE, GATHERED_FOR).concatMap(this::write).then().cache();
-        written.subscribe();
+        // fair: receipts that arrive while a write is under way wait for the next write instead of overflowing the buffer
+        this.written = arriving.asFlux().bufferTimeout(RECEIPTS_PER_WRITE, GATHERED_FOR, true).concatMap(this::write).then().cache();
+        written.subscribe(null, failure -> log.error("Delivery receipts are no longer written: {}", failure.toString()));
     }
 
     @Override
@@ -78,7 +80,7 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
         return Mono.defer(() -> ledger.messageOfSmscId(smscId))
                 .switchIfEmpty(Mono.error(() -> new UnknownSmscId(smscId)))
                 .retryWhen(ID_WAITS)
-                .doOnNext(messageId -> arriving.emitNext(note(messageId, state, error), Sinks.EmitFailureHandler.busyLooping(DRAINED_WITHIN)))
+                .doOnNext(messageId -> gather(note(messageId, state, error)))
                 .then();
     }
 
@@ -88,21 +90,38 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
         return new MessageLedger.Note(messageId, fields, failed ? "delivery receipt " + state.name() + " (error " + error + ")" : null);
     }
 
+    private void gather(MessageLedger.Note receipt) {
+        Sinks.EmitResult result;
+        synchronized (arriving) {
+            result = arriving.tryEmitNext(receipt);
+        }
+        if (result.isFailure()) {
+            log.warn("Delivery receipt for message {} not recorded: the service is stopping ({})", receipt.id(), result);
+        }
+    }
+
     private Mono<Void> write(List<MessageLedger.Note> receipts) {
         return ledger.ledger().noteAll(receipts).retryWhen(WRITE_RETRIES).onErrorResume(failure -> {
-            log.warn("{} delivery receipt(s) not recorded: {}", receipts.size(), failure.toString());
+            log.warn("Delivery receipts for messages {} not recorded: {}", receipts.stream().map(MessageLedger.Note::id).toList(),
+                    failure.toString());
             return Mono.empty();
         });
     }
 
-    /** Runs after the SMPP sessions closed (they depend on this): the receipts they gave are written before the database goes. */
+    /**
+     * Runs after the SMPP sessions have closed (they depend on this bean) and before the database
+     * goes: the receipts they gave are written. A receipt still waiting for its SMSC id is logged as
+     * not recorded.
+     */
     @Override
     public void destroy() {
-        arriving.tryEmitComplete();
+        synchronized (arriving) {
+            arriving.tryEmitComplete();
+        }
         try {
             written.block(DRAINED_WITHIN);
-        } catch (IllegalStateException timedOut) {
-            log.warn("Delivery receipts still unwritten after {}: {}", DRAINED_WITHIN, timedOut.getMessage());
+        } catch (RuntimeException notDrained) {
+            log.warn("Delivery receipts may be unwritten at stop (waited up to {}): {}", DRAINED_WITHIN, notDrained.toString());
         }
     }
 

@@ -89,7 +89,7 @@ class MessageLedgerIT {
     }
 
     @Test
-    void receiptsAreNotedInOneWriteInTheOrderTheyCameAndAFailureFailsItsMessage() {
+    void notesAreWrittenInOneWriteInTheOrderGivenAndAFailureFailsItsMessage() {
         ledger.queue(ORG, List.of("m2"), List.of(Map.of("to", "+12015550124"))).block();
         ledger.claimAll(List.of("m1", "m2")).block();
         ledger.sentAll(Map.of("m1", Map.of("smsc_message_id", "abc"), "m2", Map.of("smsc_message_id", "def"))).block();
