@@ -39,10 +39,9 @@ public final class MessagingBenchmark {
     private final int clients = Integer.getInteger("bench.clients", 2);
     /**
      * Messages per channel sent through the suite and delivered before anything is measured, in bulks
-     * of {@link #WARM_UP_BULK}: a service just started runs its delivery path interpreted, and on two
-     * cores its compilers still took 43 % of its CPU after two minutes of delivering. After 4,000
-     * messages the suite delivered 257 mails/s, after 30,000 it delivered 505-628 (2026-11-27). The
-     * raw clients are measured after the warm-up too, against the same warmed servers.
+     * of {@link #WARM_UP_BULK}: a service just started runs its delivery path interpreted and, on two
+     * cores, compiles it for minutes (bench/README.md has the figures). The raw clients are measured
+     * after the warm-up too, against the same warmed servers.
      */
     private final int warmUp = Integer.getInteger("bench.warm-up", 30_000);
     /** The suite's delivery threads: one per partition of engagement.message.v1, each with its own SMTP connection. */
