@@ -23,9 +23,11 @@ import reactor.util.retry.Retry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Delivery receipts from the SMSC: a delivered message keeps {@code sent} and gains
@@ -44,9 +46,15 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
      */
     private static final Retry ID_WAITS = Retry.backoff(8, Duration.ofMillis(100)).filter(UnknownSmscId.class::isInstance)
             .onRetryExhaustedThrow((spec, signal) -> signal.failure());
+    /** Delivered, or still on its way: the message keeps {@code sent}. */
+    private static final Set<DeliveryReceiptState> NOT_FAILED =
+            EnumSet.of(DeliveryReceiptState.DELIVRD, DeliveryReceiptState.ACCEPTD, DeliveryReceiptState.ENROUTE);
     private static final int RECEIPTS_PER_WRITE = 200;
     private static final Duration GATHERED_FOR = Duration.ofMillis(20);
-    /** The SMSC has had its answer and never sends a receipt again: a write is retried for about half a minute before its receipts are logged as lost. */
+    /**
+     * The SMSC has had its answer and never sends a receipt again: a write is retried for about half
+     * a minute before its receipts are logged as lost.
+     */
     private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100));
     private static final Duration DRAINED_WITHIN = Duration.ofSeconds(5);
 
@@ -85,9 +93,10 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     }
 
     private static MessageLedger.Note note(String messageId, DeliveryReceiptState state, String error) {
-        Map<String, Object> fields = Map.of("delivery_status", state.name().toLowerCase(Locale.ROOT), "receipt_at", Date.from(Instant.now()));
-        boolean failed = state != DeliveryReceiptState.DELIVRD && state != DeliveryReceiptState.ACCEPTD && state != DeliveryReceiptState.ENROUTE;
-        return new MessageLedger.Note(messageId, fields, failed ? "delivery receipt " + state.name() + " (error " + error + ")" : null);
+        Map<String, Object> fields = Map.of("delivery_status", state.name().toLowerCase(Locale.ROOT),
+                "receipt_at", Date.from(Instant.now()));
+        String failure = NOT_FAILED.contains(state) ? null : "delivery receipt " + state.name() + " (error " + error + ")";
+        return new MessageLedger.Note(messageId, fields, failure);
     }
 
     private void gather(MessageLedger.Note receipt) {
