@@ -146,8 +146,7 @@ public final class MessageLedger {
         }
         Update claim = new Update().set("status", DeliveryStatus.SENDING.wireName()).set(CLAIMED_BY, token).inc("attempts", 1)
                 .set("updated_at", Date.from(clock.instant()));
-        Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
-        return taken(distinct, queued, claim, token)
+        return taken(distinct, claim, token)
                 .flatMap(mine -> Flux.fromIterable(distinct).filter(id -> !mine.containsKey(id))
                         .concatMap(id -> claim(id).map(alone -> Map.entry(id, alone)))
                         .collectMap(Map.Entry::getKey, Map.Entry::getValue, () -> new HashMap<>(mine)))
@@ -158,7 +157,8 @@ public final class MessageLedger {
     }
 
     /** The queued messages the claim's update took, each with its counted attempt. */
-    private Mono<Map<String, Claim>> taken(List<String> distinct, Query queued, Update claim, String token) {
+    private Mono<Map<String, Claim>> taken(List<String> distinct, Update claim, String token) {
+        Query queued = Query.query(Criteria.where("_id").in(distinct).and("status").is(DeliveryStatus.QUEUED.wireName()));
         if (distinct.size() == 1) {
             queued.fields().include("attempts");
             return mongo.findAndModify(queued, claim, FindAndModifyOptions.options().returnNew(true), Document.class, collection)
