@@ -2,6 +2,7 @@ package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.AlertRule;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -9,8 +10,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Instant;
@@ -33,14 +32,14 @@ import java.util.UUID;
 final class DetectionProcessor implements Processor<String, String, String, String> {
 
     static final String STATE = "alert-detection-state";
-    static final String SEEN_EVENTS = "alert-seen-events";
+    static final String SEEN_EVENTS = "alert-seen-event-buckets";
 
     private final ObjectMapper json;
     private final RuleSource rules;
     private final DetectionSettings settings;
     private ProcessorContext<String, String> context;
     private KeyValueStore<String, String> state;
-    private WindowStore<String, Long> seen;
+    private SeenEvents seen;
 
     DetectionProcessor(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
         this.json = json;
@@ -52,7 +51,7 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
     public void init(ProcessorContext<String, String> context) {
         this.context = context;
         this.state = context.getStateStore(STATE);
-        this.seen = context.getStateStore(SEEN_EVENTS);
+        this.seen = SeenEvents.of(context, SEEN_EVENTS, settings.dedupWindow());
         context.schedule(settings.idleCheckEvery(), PunctuationType.WALL_CLOCK_TIME, this::evaluateIdleDrops);
         context.schedule(settings.purgeEvery(), PunctuationType.WALL_CLOCK_TIME, this::purge);
     }
@@ -241,16 +240,7 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
     }
 
     private boolean firstSighting(Fact fact) {
-        String key = fact.organizationId() + ":" + fact.eventId();
-        long at = fact.at().toEpochMilli();
-        long window = settings.dedupWindow().toMillis();
-        try (WindowStoreIterator<Long> earlier = seen.fetch(key, Instant.ofEpochMilli(at - window), Instant.ofEpochMilli(at + window))) {
-            if (earlier.hasNext()) {
-                return false;
-            }
-        }
-        seen.put(key, at, at);
-        return true;
+        return seen.firstSighting(fact.organizationId() + ":" + fact.eventId(), fact.at().toEpochMilli());
     }
 
     private void raise(AlertRule rule, Window window, String subject, double value, double confidence, String message) {

@@ -3,6 +3,7 @@ package io.engagement.alert.trigger;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.alert.rule.Channel;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -11,8 +12,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 import tools.jackson.databind.ObjectMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -50,7 +49,7 @@ import java.util.UUID;
 final class TriggerProcessor implements Processor<String, String, String, String> {
 
     static final String STATE = "alert-trigger-state";
-    static final String SEEN_EVENTS = "alert-trigger-seen-events";
+    static final String SEEN_EVENTS = "alert-trigger-seen-event-buckets";
 
     private static final StringSerializer KEYS = new StringSerializer();
 
@@ -65,7 +64,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
      * scan the store for them. Emptied whenever the task is initialized, so a restored store is read again.
      */
     private final Map<Long, SortedMap<String, CollectionMembership>> collections = new HashMap<>();
-    private WindowStore<String, Long> seen;
+    private SeenEvents seen;
 
     TriggerProcessor(ObjectMapper json, TriggerSource triggers, TriggerStreamsSettings settings) {
         this.json = json;
@@ -77,7 +76,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
     public void init(ProcessorContext<String, String> context) {
         this.context = context;
         this.state = context.getStateStore(STATE);
-        this.seen = context.getStateStore(SEEN_EVENTS);
+        this.seen = SeenEvents.of(context, SEEN_EVENTS, settings.dedupWindow());
         this.collections.clear();
         context.schedule(settings.abandonmentCheckEvery(), PunctuationType.WALL_CLOCK_TIME, this::judgeLeaves);
         context.schedule(settings.purgeEvery(), PunctuationType.WALL_CLOCK_TIME, this::purge);
@@ -381,16 +380,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
     }
 
     private boolean firstSighting(Signal signal) {
-        String key = signal.organizationId() + ":" + signal.eventId();
-        long at = signal.at().toEpochMilli();
-        long window = settings.dedupWindow().toMillis();
-        try (WindowStoreIterator<Long> earlier = seen.fetch(key, Instant.ofEpochMilli(at - window), Instant.ofEpochMilli(at + window))) {
-            if (earlier.hasNext()) {
-                return false;
-            }
-        }
-        seen.put(key, at, at);
-        return true;
+        return seen.firstSighting(signal.organizationId() + ":" + signal.eventId(), signal.at().toEpochMilli());
     }
 
     private SortedMap<String, CollectionMembership> collectionsOf(long org) {

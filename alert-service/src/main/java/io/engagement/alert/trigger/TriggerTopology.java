@@ -1,6 +1,7 @@
 package io.engagement.alert.trigger;
 
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -12,7 +13,6 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.ObjectMapper;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,9 +33,7 @@ final class TriggerTopology {
         // session's evidence) reaches RocksDB and its changelog once per commit, not once per record
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(TriggerProcessor.STATE), Serdes.String(), Serdes.String()).withCachingEnabled());
-        builder.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(TriggerProcessor.SEEN_EVENTS, settings.dedupWindow().multipliedBy(2),
-                        Duration.ofMillis(1), false), Serdes.String(), Serdes.Long()));
+        builder.addStateStore(SeenEvents.store(TriggerProcessor.SEEN_EVENTS, settings.dedupWindow()));
 
         KStream<String, String> events = builder.stream(Topics.TELEMETRY, Consumed.with(Serdes.String(), Serdes.String()))
                 .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofTelemetry(json, value)));

@@ -3,6 +3,7 @@ package io.engagement.analytics.activity;
 import io.engagement.analytics.session.SessionSettings;
 import io.engagement.analytics.session.SessionTopology;
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
@@ -14,8 +15,6 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
-
-import java.time.Duration;
 
 /**
  * telemetry (+ replay marks) → distinct events → page activity, and → session summaries.
@@ -32,9 +31,7 @@ final class ActivityTopology {
     static Topology build(ObjectMapper json, ActivitySettings settings, SessionSettings sessions, int telemetryPartitions) {
         StreamsBuilder builder = new StreamsBuilder();
         // an event id is a point in time; the window only bounds how long it is remembered
-        builder.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(DistinctEvents.SEEN_EVENTS, settings.dedupWindow().multipliedBy(2), Duration.ofMillis(1), false),
-                Serdes.String(), Serdes.Long()));
+        builder.addStateStore(SeenEvents.store(DistinctEvents.SEEN_EVENTS, settings.dedupWindow()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(ActivityProcessor.LAST_VIEWS), Serdes.String(), Serdes.String()));
 

@@ -1,15 +1,13 @@
 package io.engagement.analytics.activity;
 
+import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Duration;
-import java.time.Instant;
 
 /**
  * Parses each event envelope once and lets through only the first sighting of an event id within
@@ -19,12 +17,12 @@ import java.time.Instant;
  */
 final class DistinctEvents implements Processor<String, String, String, JsonNode> {
 
-    static final String SEEN_EVENTS = "seen-events";
+    static final String SEEN_EVENTS = "seen-event-buckets";
 
     private final ObjectMapper json;
     private final Duration window;
     private ProcessorContext<String, JsonNode> context;
-    private WindowStore<String, Long> seen;
+    private SeenEvents seen;
 
     DistinctEvents(ObjectMapper json, Duration window) {
         this.json = json;
@@ -34,7 +32,7 @@ final class DistinctEvents implements Processor<String, String, String, JsonNode
     @Override
     public void init(ProcessorContext<String, JsonNode> context) {
         this.context = context;
-        this.seen = context.getStateStore(SEEN_EVENTS);
+        this.seen = SeenEvents.of(context, SEEN_EVENTS, window);
     }
 
     @Override
@@ -44,7 +42,7 @@ final class DistinctEvents implements Processor<String, String, String, JsonNode
             return;
         }
         String eventKey = envelope.path("org_id").asLong() + ":" + envelope.path("data").path("event_id").asString("");
-        if (firstSighting(eventKey, record.timestamp())) {
+        if (seen.firstSighting(eventKey, record.timestamp())) {
             context.forward(record.withValue(envelope));
         }
     }
@@ -57,17 +55,5 @@ final class DistinctEvents implements Processor<String, String, String, JsonNode
         } catch (RuntimeException unreadable) {
             return null;
         }
-    }
-
-    /** Remembers the event id; false when it was seen before within the window. */
-    private boolean firstSighting(String eventKey, long timestamp) {
-        Instant at = Instant.ofEpochMilli(timestamp);
-        try (WindowStoreIterator<Long> earlier = seen.fetch(eventKey, at.minus(window), at.plus(window))) {
-            if (earlier.hasNext()) {
-                return false;
-            }
-        }
-        seen.put(eventKey, timestamp, timestamp);
-        return true;
     }
 }
