@@ -1,5 +1,8 @@
 package io.engagement.platform.url;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +18,17 @@ import java.util.UUID;
  */
 public record CanonicalUrl(String canonical, String displayUrl) {
 
+    // telemetry names the same pages over and over, and several consumers read each event's URL:
+    // parsing it (java.net.URI throws and catches inside for a host that begins with a digit) was a
+    // measurable share of every consumer's time; weighed by length, so long URLs cannot hog memory
+    private static final Cache<String, Optional<CanonicalUrl>> READ = Caffeine.newBuilder()
+            .maximumWeight(2_000_000).weigher((String url, Optional<CanonicalUrl> read) -> url.length()).build();
+
     public static Optional<CanonicalUrl> of(String url) {
+        return READ.get(url, CanonicalUrl::parse);
+    }
+
+    private static Optional<CanonicalUrl> parse(String url) {
         try {
             URI uri = new URI(url.strip());
             if (uri.getScheme() == null || uri.getHost() == null) {

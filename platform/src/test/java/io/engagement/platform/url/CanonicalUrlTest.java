@@ -15,12 +15,14 @@ class CanonicalUrlTest {
             "https://app.example.com/,                            https://app.example.com/,                 /",
             "https://app.example.com,                             https://app.example.com/,                 /",
             "HTTP://app.example.com:80/a//,                       http://app.example.com/a,                 /a",
-            "https://app.example.com:8443/Reports/Q1,             https://app.example.com:8443/Reports/Q1,  /Reports/Q1"})
+            "https://app.example.com:8443/Reports/Q1,             https://app.example.com:8443/Reports/Q1,  /Reports/Q1",
+            "https://3f2a1b9c.Example.com/p/7/,                   https://3f2a1b9c.example.com/p/7,         /p/7"})
     void aPageIsItsUrlWithoutQueryFragmentOrTrailingSlash(String url, String canonical, String display) {
         CanonicalUrl page = CanonicalUrl.of(url).orElseThrow();
 
         assertThat(page.canonical()).isEqualTo(canonical);
         assertThat(page.displayUrl()).isEqualTo(display);
+        assertThat(CanonicalUrl.of(url)).contains(page);
     }
 
     @ParameterizedTest
