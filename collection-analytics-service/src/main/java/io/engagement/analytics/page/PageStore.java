@@ -5,6 +5,7 @@ import io.engagement.platform.store.PagedFind;
 import io.engagement.platform.url.CanonicalUrl;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -41,18 +42,34 @@ public class PageStore implements StartupWork {
                 .then();
     }
 
-    /** Records a page view; seeing the same view again changes nothing but the latest title and time. */
-    Mono<Void> seen(long organizationId, CanonicalUrl url, String title, Instant at) {
-        Query page = Query.query(Criteria.where("organization_id").is(organizationId).and("canonical_url").is(url.canonical()));
-        Update update = new Update()
-                .setOnInsert("page_id", url.pageId(organizationId))
-                .setOnInsert("display_url", url.displayUrl())
-                .setOnInsert("first_seen_at", Date.from(at))
-                .max("last_seen_at", Date.from(at));
-        if (title != null) {
-            update.set("title", title);
+    /** A page view as the registry records it: the page, its title (null when the view had none) and when. */
+    record View(long organizationId, CanonicalUrl url, String title, Instant at) {
+    }
+
+    /**
+     * Records page views in one unordered bulk write, one upsert per view; seeing the same views
+     * again changes nothing but the latest title and time.
+     */
+    Mono<Void> seen(List<View> views) {
+        if (views.isEmpty()) {
+            return Mono.empty();
         }
-        return mongo.upsert(page, update, COLLECTION).then();
+        var bulk = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, COLLECTION);
+        views.forEach(view -> bulk.upsert(Query.query(Criteria.where("organization_id").is(view.organizationId())
+                .and("canonical_url").is(view.url().canonical())), update(view)));
+        return bulk.execute().then();
+    }
+
+    private static Update update(View view) {
+        Update update = new Update()
+                .setOnInsert("page_id", view.url().pageId(view.organizationId()))
+                .setOnInsert("display_url", view.url().displayUrl())
+                .setOnInsert("first_seen_at", Date.from(view.at()))
+                .max("last_seen_at", Date.from(view.at()));
+        if (view.title() != null) {
+            update.set("title", view.title());
+        }
+        return update;
     }
 
     /** Every registry page of the organization, in display URL order. */

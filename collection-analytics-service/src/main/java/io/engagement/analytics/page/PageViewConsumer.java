@@ -8,11 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +18,8 @@ import java.util.Optional;
 
 /**
  * Enters pages into the registry from {@code page_view} telemetry. A poll's views are folded to one
- * write per page (the latest title wins), and every write is an idempotent upsert, so a redelivered
- * batch leaves the registry as it was.
+ * upsert per page (the latest title wins), written in one bulk; every upsert is idempotent, so a
+ * redelivered batch leaves the registry as it was.
  */
 @Component
 class PageViewConsumer {
@@ -38,17 +36,15 @@ class PageViewConsumer {
 
     @KafkaListener(id = "page-registry", topics = Topics.TELEMETRY, batch = "true")
     void onTelemetry(List<ConsumerRecord<String, String>> records) {
-        Map<PageKey, PageView> latest = new LinkedHashMap<>();
+        Map<PageKey, PageStore.View> latest = new LinkedHashMap<>();
         records.stream()
                 .map(this::pageView)
                 .flatMap(Optional::stream)
-                .forEach(view -> latest.put(view.key(), view));
-        Flux.fromIterable(latest.values())
-                .concatMap(view -> pages.seen(view.key().organizationId(), view.key().url(), view.title(), view.at()))
-                .blockLast();
+                .forEach(view -> latest.put(new PageKey(view.organizationId(), view.url()), view));
+        pages.seen(List.copyOf(latest.values())).block();
     }
 
-    private Optional<PageView> pageView(ConsumerRecord<String, String> record) {
+    private Optional<PageStore.View> pageView(ConsumerRecord<String, String> record) {
         try {
             JsonNode event = json.readTree(record.value());
             JsonNode data = event.get("data");
@@ -57,7 +53,7 @@ class PageViewConsumer {
             }
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))
-                    .map(url -> new PageView(new PageKey(organizationId, url), data.path("title").asString(null),
+                    .map(url -> new PageStore.View(organizationId, url, data.path("title").asString(null),
                             UtcInstants.read(event.get("occurred_at").asString())));
         } catch (RuntimeException unreadable) {
             // ingest checked every event; one that cannot be read here is skipped, not retried forever
@@ -67,8 +63,5 @@ class PageViewConsumer {
     }
 
     private record PageKey(long organizationId, CanonicalUrl url) {
-    }
-
-    private record PageView(PageKey key, String title, Instant at) {
     }
 }
