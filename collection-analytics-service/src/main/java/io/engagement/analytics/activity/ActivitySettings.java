@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param dedupWindow       how long an event id is remembered to drop a repeated event
  * @param sessionIdle       a session whose last view is older than this (by ingest time) is forgotten
  * @param replicationFactor of the internal topics; -1 takes the broker's default
- * @param commitInterval    exactly-once commit interval, which bounds how soon counts become visible
+ * @param commitInterval    exactly-once commit interval, which bounds how soon counts become visible;
+ *                          each commit is a transaction, so a shorter one costs every event more
  */
 @ConfigurationProperties("engagement.analytics.activity")
 public record ActivitySettings(String applicationId, String stateDir, Duration dedupWindow, Duration sessionIdle,
@@ -24,6 +25,6 @@ public record ActivitySettings(String applicationId, String stateDir, Duration d
         dedupWindow = dedupWindow == null ? Duration.ofDays(7) : dedupWindow;
         sessionIdle = sessionIdle == null ? Duration.ofHours(24) : sessionIdle;
         replicationFactor = replicationFactor == 0 ? -1 : replicationFactor;
-        commitInterval = commitInterval == null ? Duration.ofMillis(200) : commitInterval;
+        commitInterval = commitInterval == null ? Duration.ofMillis(500) : commitInterval;
     }
 }
