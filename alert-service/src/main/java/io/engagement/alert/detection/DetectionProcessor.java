@@ -64,37 +64,19 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
         }
         state.put("o|" + fact.organizationId(), Long.toString(System.currentTimeMillis()));
         for (AlertRule rule : rules.enabledRules(fact.organizationId())) {
-            detect(rule, fact);
+            if (fact.usedBy(rule)) {
+                detect(rule, fact);
+            }
         }
     }
 
     private void detect(AlertRule rule, Fact fact) {
         switch (rule.type()) {
-            case AlertRule.HIGH_ERROR_FREQUENCY -> {
-                if (fact.countsAsError()) {
-                    count(rule, fact, null, "errors (console errors and failed API calls)");
-                }
-            }
-            case AlertRule.REPEATED_API_FAILURES -> {
-                if (fact.failedCall() && fact.requestUrl() != null) {
-                    count(rule, fact, fact.requestUrl(), "failed calls to " + fact.requestUrl());
-                }
-            }
-            case AlertRule.LATENCY_SPIKE -> {
-                if (fact.type().equals("api_log") && fact.durationMs() != null) {
-                    latency(rule, fact);
-                }
-            }
-            case AlertRule.INTERACTION_DROP -> {
-                if (fact.kind().equals(Fact.EVENT)) {
-                    drop(rule, fact);
-                }
-            }
-            case AlertRule.CHURN_SIGNAL -> {
-                if (fact.kind().equals(Fact.SESSION)) {
-                    churn(rule, fact);
-                }
-            }
+            case AlertRule.HIGH_ERROR_FREQUENCY -> count(rule, fact, null, "errors (console errors and failed API calls)");
+            case AlertRule.REPEATED_API_FAILURES -> count(rule, fact, fact.requestUrl(), "failed calls to " + fact.requestUrl());
+            case AlertRule.LATENCY_SPIKE -> latency(rule, fact);
+            case AlertRule.INTERACTION_DROP -> drop(rule, fact);
+            case AlertRule.CHURN_SIGNAL -> churn(rule, fact);
             default -> {
             }
         }

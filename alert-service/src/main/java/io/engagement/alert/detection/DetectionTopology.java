@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * telemetry (errors, API calls, page views) + session summaries → re-keyed by organization
- * (one repartition topic, so one task sees all of an organization's facts, in order per source
- * partition) → detection → {@code engagement.alert.v1}.
+ * telemetry (errors, API calls, page views) + session summaries → the facts an enabled rule uses →
+ * re-keyed by organization (one repartition topic, so one task sees all of an organization's facts,
+ * in order per source partition) → detection → {@code engagement.alert.v1}.
  */
 final class DetectionTopology {
 
@@ -35,14 +35,24 @@ final class DetectionTopology {
         builder.addStateStore(SeenEvents.store(DetectionProcessor.SEEN_EVENTS, settings.dedupWindow()));
 
         KStream<String, String> events = builder.stream(Topics.TELEMETRY, Consumed.with(Serdes.String(), Serdes.String()))
-                .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value)));
+                .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value).filter(fact -> used(rules, fact))));
         KStream<String, String> sessions = builder.stream(Topics.SESSION, Consumed.with(Serdes.String(), Serdes.String()))
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Fact.ofSession(json, value)));
+                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty()
+                        : Fact.ofSession(json, value).filter(fact -> used(rules, fact))));
         events.merge(sessions)
                 .repartition(Repartitioned.<String, String>as("facts-by-organization").withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
                 .process(() -> new DetectionProcessor(json, rules, settings), DetectionProcessor.STATE, DetectionProcessor.SEEN_EVENTS)
                 .to(Topics.ALERT, Produced.with(Serdes.String(), Serdes.String()));
         return builder.build();
+    }
+
+    /**
+     * Only facts an enabled rule of their organization uses cross the repartition: most telemetry
+     * (page views, where no interaction-drop rule watches) stops here instead of being written to
+     * and read back from the broker.
+     */
+    private static boolean used(RuleSource rules, Fact fact) {
+        return rules.enabledRules(fact.organizationId()).stream().anyMatch(fact::usedBy);
     }
 
     private static List<KeyValue<String, String>> byOrganization(ObjectMapper json, Optional<Fact> fact) {

@@ -1,5 +1,6 @@
 package io.engagement.alert.detection;
 
+import io.engagement.alert.rule.AlertRule;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
@@ -61,6 +62,19 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
         } catch (RuntimeException unreadable) {
             return Optional.empty();
         }
+    }
+
+    /** Whether the rule has a use for this fact: detection reads a fact only for the rules that use it. */
+    boolean usedBy(AlertRule rule) {
+        return switch (rule.type()) {
+            case AlertRule.HIGH_ERROR_FREQUENCY -> countsAsError();
+            case AlertRule.REPEATED_API_FAILURES -> failedCall() && requestUrl != null;
+            case AlertRule.LATENCY_SPIKE -> type.equals("api_log") && durationMs != null;
+            // any event may end an interaction-drop window, by its time
+            case AlertRule.INTERACTION_DROP -> kind.equals(EVENT);
+            case AlertRule.CHURN_SIGNAL -> kind.equals(SESSION);
+            default -> false;
+        };
     }
 
     /** A console error, or an API call that failed on the server or never reached it (status ≥ 500 or 0). */

@@ -151,6 +151,20 @@ class DetectionTopologyTest {
         assertThat(raised.get(0).at("/data/value").asDouble()).isEqualTo(0.7);
     }
 
+    @Test
+    void onlyFactsAnEnabledRuleUsesAreRepartitioned() {
+        rule(AlertRule.HIGH_ERROR_FREQUENCY, 2, 70);
+        start();
+        Instant at = Instant.parse("2026-11-20T10:00:00Z");
+
+        event("page_view", at, UUID.randomUUID().toString(), "");
+        event("api_log", at, UUID.randomUUID().toString(), ", \"status\": 200, \"duration_ms\": 12");
+        assertThat(driver.producedTopicNames()).noneMatch(topic -> topic.endsWith("facts-by-organization-repartition"));
+
+        event("console_error", at, UUID.randomUUID().toString(), "");
+        assertThat(driver.producedTopicNames()).anyMatch(topic -> topic.endsWith("facts-by-organization-repartition"));
+    }
+
     private AlertRule rule(String type, double threshold, double confidenceThreshold) {
         AlertRule rule = new AlertRule(UUID.randomUUID().toString(), ORG, type, type, threshold, "hourly", List.of(), null,
                 confidenceThreshold, true, null, Instant.EPOCH, Instant.EPOCH);
