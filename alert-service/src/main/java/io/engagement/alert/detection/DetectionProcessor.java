@@ -62,7 +62,10 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
         if (fact.eventId() != null && !firstSighting(fact)) {
             return;
         }
-        state.put("o|" + fact.organizationId(), Long.toString(System.currentTimeMillis()));
+        // events tell that an organization is active (its idle drops wait); a session summary follows them
+        if (fact.kind().equals(Fact.EVENT)) {
+            state.put("o|" + fact.organizationId(), Long.toString(System.currentTimeMillis()));
+        }
         for (AlertRule rule : rules.enabledRules(fact.organizationId())) {
             if (fact.usedBy(rule)) {
                 detect(rule, fact);
@@ -206,7 +209,7 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
         }
     }
 
-    /** Forgets windows that ended longer ago than the retention, and event ids past the de-duplication window. */
+    /** Forgets windows that ended longer ago than the retention (event ids expire with their own store). */
     private void purge(long now) {
         long horizon = now - settings.retention().toMillis();
         List<String> old = new ArrayList<>();

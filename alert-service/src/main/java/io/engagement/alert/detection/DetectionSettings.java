@@ -11,8 +11,7 @@ import java.time.Duration;
  * @param stateDir             where the local state stores live (restored from their changelogs when lost);
  *                             by default a directory per instance under the temporary directory
  * @param replicationFactor    of the internal topics; -1 takes the broker's default
- * @param commitInterval       exactly-once commit interval: how soon a raised alert is visible downstream;
- *                             each commit is a transaction, so a shorter one costs every event more
+ * @param commitInterval       exactly-once commit interval: how soon a raised alert is visible downstream
  * @param latencyMinimumCalls  calls a window needs before its p95 latency may raise an alert
  * @param idleEvaluation       an organization without facts for this long has its ended interaction-drop
  *                             windows evaluated by the wall clock
@@ -29,7 +28,7 @@ public record DetectionSettings(String applicationId, String stateDir, int repli
     public DetectionSettings {
         applicationId = applicationId == null ? "alert-detection" : applicationId;
         replicationFactor = replicationFactor == 0 ? -1 : replicationFactor;
-        commitInterval = commitInterval == null ? Duration.ofMillis(500) : commitInterval;
+        commitInterval = commitInterval == null ? Duration.ofMillis(100) : commitInterval;
         latencyMinimumCalls = latencyMinimumCalls == 0 ? 20 : latencyMinimumCalls;
         idleEvaluation = idleEvaluation == null ? Duration.ofMinutes(2) : idleEvaluation;
         idleCheckEvery = idleCheckEvery == null ? Duration.ofSeconds(30) : idleCheckEvery;

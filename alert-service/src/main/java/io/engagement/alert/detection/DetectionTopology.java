@@ -49,7 +49,9 @@ final class DetectionTopology {
     /**
      * Only facts an enabled rule of their organization uses cross the repartition: most telemetry
      * (page views, where no interaction-drop rule watches) stops here instead of being written to
-     * and read back from the broker.
+     * and read back from the broker. A rule so counts the facts that arrive once every instance has
+     * it among the enabled rules (a write evicts this instance's rule cache at once, the others'
+     * within its time to live), as detection itself only ever counted for enabled rules.
      */
     private static boolean used(RuleSource rules, Fact fact) {
         return rules.enabledRules(fact.organizationId()).stream().anyMatch(fact::usedBy);

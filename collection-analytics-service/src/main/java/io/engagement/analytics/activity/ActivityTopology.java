@@ -30,7 +30,6 @@ final class ActivityTopology {
 
     static Topology build(ObjectMapper json, ActivitySettings settings, SessionSettings sessions, int telemetryPartitions) {
         StreamsBuilder builder = new StreamsBuilder();
-        // an event id is a point in time; the window only bounds how long it is remembered
         builder.addStateStore(SeenEvents.store(DistinctEvents.SEEN_EVENTS, settings.dedupWindow()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(ActivityProcessor.LAST_VIEWS), Serdes.String(), Serdes.String()));

@@ -2,7 +2,6 @@ package io.engagement.analytics.page;
 
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.PagedFind;
-import io.engagement.platform.url.CanonicalUrl;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
@@ -15,7 +14,6 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 
@@ -42,15 +40,11 @@ public class PageStore implements StartupWork {
                 .then();
     }
 
-    /** A page view as the registry records it: the page, its title (null when the view had none) and when. */
-    record View(long organizationId, CanonicalUrl url, String title, Instant at) {
-    }
-
     /**
      * Records page views in one unordered bulk write, one upsert per view; seeing the same views
      * again changes nothing but the latest title and time.
      */
-    Mono<Void> seen(List<View> views) {
+    Mono<Void> seen(List<PageView> views) {
         if (views.isEmpty()) {
             return Mono.empty();
         }
@@ -60,7 +54,7 @@ public class PageStore implements StartupWork {
         return bulk.execute().then();
     }
 
-    private static Update update(View view) {
+    private static Update update(PageView view) {
         Update update = new Update()
                 .setOnInsert("page_id", view.url().pageId(view.organizationId()))
                 .setOnInsert("display_url", view.url().displayUrl())

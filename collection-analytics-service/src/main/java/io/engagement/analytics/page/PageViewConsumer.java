@@ -36,7 +36,7 @@ class PageViewConsumer {
 
     @KafkaListener(id = "page-registry", topics = Topics.TELEMETRY, batch = "true")
     void onTelemetry(List<ConsumerRecord<String, String>> records) {
-        Map<PageKey, PageStore.View> latest = new LinkedHashMap<>();
+        Map<PageKey, PageView> latest = new LinkedHashMap<>();
         records.stream()
                 .map(this::pageView)
                 .flatMap(Optional::stream)
@@ -44,7 +44,7 @@ class PageViewConsumer {
         pages.seen(List.copyOf(latest.values())).block();
     }
 
-    private Optional<PageStore.View> pageView(ConsumerRecord<String, String> record) {
+    private Optional<PageView> pageView(ConsumerRecord<String, String> record) {
         try {
             JsonNode event = json.readTree(record.value());
             JsonNode data = event.get("data");
@@ -53,7 +53,7 @@ class PageViewConsumer {
             }
             long organizationId = event.get("org_id").asLong();
             return CanonicalUrl.of(data.path("url").asString(""))
-                    .map(url -> new PageStore.View(organizationId, url, data.path("title").asString(null),
+                    .map(url -> new PageView(organizationId, url, data.path("title").asString(null),
                             UtcInstants.read(event.get("occurred_at").asString())));
         } catch (RuntimeException unreadable) {
             // ingest checked every event; one that cannot be read here is skipped, not retried forever

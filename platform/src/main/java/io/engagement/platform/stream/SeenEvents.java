@@ -10,8 +10,8 @@ import java.time.Duration;
 
 /**
  * Remembers which event ids a processor has seen, so that a resent batch or a redelivered record
- * counts once: an id is a duplicate when it was first seen no further than the window from now
- * (either side, for events arriving out of order). Kept in a persistent window store, which commits
+ * counts once: an id is a duplicate when it was first seen no further than the window from the
+ * time it is seen now, either side (events arrive out of order). Kept in a persistent window store, which commits
  * with the processor's output and input offsets under exactly-once processing.
  *
  * <p>Each first sighting is stored at the start of its window-long bucket, with its own time as the
@@ -41,7 +41,7 @@ public final class SeenEvents {
         return new SeenEvents(context.getStateStore(name), window);
     }
 
-    /** Remembers the event id at the given time; false when it was seen within the window before. */
+    /** Remembers the event id at the given time; false when it was seen within the window of that time. */
     public boolean firstSighting(String eventKey, long at) {
         long bucket = Math.floorDiv(at, window) * window;
         for (long nearby = bucket - window; nearby <= bucket + window; nearby += window) {

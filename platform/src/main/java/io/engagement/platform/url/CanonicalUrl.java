@@ -20,9 +20,10 @@ public record CanonicalUrl(String canonical, String displayUrl) {
 
     // telemetry names the same pages over and over, and several consumers read each event's URL:
     // parsing it (java.net.URI throws and catches inside for a host that begins with a digit) was a
-    // measurable share of every consumer's time; weighed by length, so long URLs cannot hog memory
+    // measurable share of every consumer's time; each entry weighed by about the bytes it holds (the
+    // URL and its canonical form, and the entry itself), so that the cache stays within 8 MB
     private static final Cache<String, Optional<CanonicalUrl>> READ = Caffeine.newBuilder()
-            .maximumWeight(2_000_000).weigher((String url, Optional<CanonicalUrl> read) -> url.length()).build();
+            .maximumWeight(8L * 1024 * 1024).weigher((String url, Optional<CanonicalUrl> read) -> 160 + 4 * url.length()).build();
 
     public static Optional<CanonicalUrl> of(String url) {
         return READ.get(url, CanonicalUrl::parse);

@@ -69,10 +69,10 @@ class SeenEventsTest {
     }
 
     @Test
-    void anIdSeenEarlierWithinTheWindowIsADuplicate() {
+    void anIdSeenEarlierWithinTheWindowIsADuplicateUpToTheWindowItself() {
         see("b", T.plus(Duration.ofMinutes(30)));
         see("b", T);
-        see("b", T.minus(Duration.ofMinutes(29)));
+        see("b", T.minus(Duration.ofMinutes(30)));
 
         assertThat(firstSightings.readValuesToList()).containsExactly("b@" + T.plus(Duration.ofMinutes(30)));
     }
