@@ -11,8 +11,8 @@ import java.time.Duration;
 /**
  * Remembers which event ids a processor has seen, so that a resent batch or a redelivered record
  * counts once: an id is a duplicate when it was first seen no further than the window from the
- * time it is seen now, either side (events arrive out of order). Kept in a persistent window store, which commits
- * with the processor's output and input offsets under exactly-once processing.
+ * time it is seen now, either side (events arrive out of order). Kept in a persistent window
+ * store, which commits with the processor's output and input offsets under exactly-once processing.
  *
  * <p>Each first sighting is stored at the start of its window-long bucket, with its own time as the
  * value. A look-up is then three point reads (its bucket and the two beside it, which hold every
