@@ -3,6 +3,7 @@ package io.engagement.analytics.archive;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.event.Topics;
+import io.engagement.platform.store.Documents;
 import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.trace.RecordTracing;
 import org.bson.Document;
@@ -20,8 +21,6 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +31,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,14 +56,12 @@ class RawEventArchive {
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
 
     private final ReactiveMongoTemplate mongo;
-    private final ObjectMapper json;
     private final RecordTracing tracing;
     private final OrganizationPolicies policies;
     private final Set<String> prepared = ConcurrentHashMap.newKeySet();
 
-    RawEventArchive(ReactiveMongoTemplate mongo, ObjectMapper json, RecordTracing tracing, OrganizationPolicies policies) {
+    RawEventArchive(ReactiveMongoTemplate mongo, RecordTracing tracing, OrganizationPolicies policies) {
         this.mongo = mongo;
-        this.json = json;
         this.tracing = tracing;
         this.policies = policies;
     }
@@ -131,15 +129,16 @@ class RawEventArchive {
                 .then(Mono.fromRunnable(() -> prepared.add(collection)));
     }
 
+    /** The envelope is read once, straight into the document stored: the event is kept as it came. */
     private Optional<RawEvent> raw(ConsumerRecord<String, String> record) {
         try {
-            JsonNode envelope = json.readTree(record.value());
-            JsonNode data = envelope.get("data");
-            Instant at = UtcInstants.read(data.get("timestamp").asString());
-            Chunk chunk = new Chunk(envelope.get("org_id").asLong(), data.get("session_id").asString(), at.truncatedTo(ChronoUnit.HOURS),
-                    "replay".equals(data.path("type").asString("")));
-            log.debug("Archiving a {} event of session {}", data.path("type").asString(), chunk.sessionId());
-            return Optional.of(new RawEvent(chunk, Document.parse(json.writeValueAsString(data))));
+            Document envelope = Document.parse(record.value());
+            Document data = envelope.get("data", Document.class);
+            Instant at = UtcInstants.read(data.getString("timestamp"));
+            Chunk chunk = new Chunk(Documents.longOf(envelope, "org_id"), Objects.requireNonNull(data.getString("session_id"), "session_id"),
+                    at.truncatedTo(ChronoUnit.HOURS), "replay".equals(data.get("type")));
+            log.debug("Archiving a {} event of session {}", data.get("type"), chunk.sessionId());
+            return Optional.of(new RawEvent(chunk, data));
         } catch (RuntimeException unreadable) {
             log.warn("Skipping unreadable raw event at {}-{}@{}", record.topic(), record.partition(), record.offset());
             return Optional.empty();
