@@ -141,7 +141,10 @@ public class Deliveries {
         }
         Map<String, Map<String, Object>> fields = new LinkedHashMap<>();
         handedOver.forEach(sent -> fields.put(sent.delivery().message().id(), sent.fields()));
-        worker.handedOver(fields).then(worker.ledger().sentAll(fields)).retryWhen(MessageLedger.UNTIL_THE_DATABASE_ANSWERS).block();
+        worker.handedOver(fields).then(worker.ledger().sentAll(fields)).retryWhen(MessageLedger.UNTIL_THE_DATABASE_ANSWERS)
+                .doOnError(refused -> log.error("The database refused the record of {} message(s) handed over, {}; redelivered, they "
+                        + "will show as interrupted: {}", fields.size(), fields.keySet(), refused.toString()))
+                .block();
         handedOver.forEach(sent -> tracing.inTraceOf(sent.delivery().record(), DELIVERY, () -> {
             counters.count(sent.delivery().message().channel(), DeliveryStatus.SENT);
             publishOutcome(sent.delivery().message(), DeliveryStatus.SENT, sent.attempt(), null);

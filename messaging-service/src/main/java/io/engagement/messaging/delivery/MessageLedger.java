@@ -2,6 +2,7 @@ package io.engagement.messaging.delivery;
 
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.DatabaseFailures;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -41,8 +42,12 @@ public final class MessageLedger {
 
     /** The token of the batch claim that marked a message {@code sending}; never shown. */
     private static final String CLAIMED_BY = "claimed_by";
-    /** Ledger writes that must not be given up (a record of a hand-over, a release): until the database answers. */
-    static final Retry UNTIL_THE_DATABASE_ANSWERS = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30));
+    /**
+     * Ledger writes that must not be given up (a record of a hand-over, a release): until the database answers. A write it
+     * refused fails at once, so a bad write cannot hold its delivery thread forever.
+     */
+    static final Retry UNTIL_THE_DATABASE_ANSWERS = Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(30))
+            .filter(DatabaseFailures::isTransient);
 
     private final ReactiveMongoTemplate mongo;
     private final String collection;

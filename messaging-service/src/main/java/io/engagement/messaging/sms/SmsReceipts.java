@@ -1,6 +1,7 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.platform.store.DatabaseFailures;
 import org.jsmpp.SMPPConstant;
 import org.jsmpp.bean.AlertNotification;
 import org.jsmpp.bean.DataSm;
@@ -52,10 +53,10 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     private static final int RECEIPTS_PER_WRITE = 200;
     private static final Duration GATHERED_FOR = Duration.ofMillis(20);
     /**
-     * The SMSC has had its answer and never sends a receipt again: a write is retried for about half
-     * a minute before its receipts are logged as lost.
+     * The SMSC has had its answer and never sends a receipt again: a write the database could not
+     * answer is retried for about half a minute before its receipts are logged as lost.
      */
-    private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100));
+    private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100)).filter(DatabaseFailures::isTransient);
     private static final Duration DRAINED_WITHIN = Duration.ofSeconds(5);
 
     private final SmsLedger ledger;

@@ -5,6 +5,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 
 import io.engagement.platform.event.OrganizationPolicies;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The ledger's claims against the real database: who may send, and what a redelivery finds. */
 class MessageLedgerIT {
@@ -199,6 +201,14 @@ class MessageLedgerIT {
                 .containsEntry("attempts", 1);
         assertThat(mongo.findById("m2", Document.class, "messages").block()).containsEntry("to", "+12015550999");
         assertThat(ledger.forgetRecipient(ORG + 1, "to", "+12015550999", List.of()).block()).isZero();
+    }
+
+    @Test
+    void aWriteTheDatabaseRefusesIsNotRetried() {
+        // the same write refused again would hold a delivery thread forever
+        var refused = mongo.insert(new Document("_id", "m1"), "messages").retryWhen(MessageLedger.UNTIL_THE_DATABASE_ANSWERS);
+
+        assertThatThrownBy(() -> refused.block(Duration.ofSeconds(20))).isInstanceOf(DuplicateKeyException.class);
     }
 
     private static String policyChanged(long org, int messageBodyDays) {
