@@ -42,6 +42,8 @@ class InfrastructureFaultIT {
     private static final Duration ROUTE_LIMIT = Duration.ofSeconds(10);
     private static final Duration MARGIN = Duration.ofSeconds(5);
     private static final Duration RECOVERED = Duration.ofMinutes(2);
+    /** How long a fault that is not waited out by the test itself lasts. */
+    private static final Duration OUTAGE = Duration.ofSeconds(3);
 
     private final RunningSuite suite = RunningSuite.get();
 
@@ -111,6 +113,34 @@ class InfrastructureFaultIT {
         Answer afterwards = suite.post("/external/v1/customers", customer("after"),
                 "x-api-key", org.apiKey());
         assertThat(afterwards.status()).as(afterwards.body()).isEqualTo(201);
+    }
+
+    @Test
+    void emailsBeingDeliveredWhenTheDatabaseGoesAreEachDeliveredOnceAfterItReturns() throws InterruptedException {
+        Mail mail = new Mail(suite, suite.createOrganization("Delivery outage " + UUID.randomUUID()));
+        String emails = String.join(",", IntStream.range(0, 300).mapToObj(n -> """
+                {"to_email": "%s", "subject": "Outage %d", "text_content": "Hello"}""".formatted(mail.address(), n)).toList());
+        Answer accepted = suite.post(TransactionalEmailIT.BULK, "{\"emails\": [" + emails + "]}",
+                "X-Transactional-Key", mail.org().transactionalKey());
+        assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
+        List<String> ids = new ArrayList<>();
+        accepted.json().get("messages").forEach(message -> ids.add(message.get("message_id").asString()));
+
+        // cut once the first has arrived, so the outage lands while the rest are being claimed, sent and recorded
+        await().atMost(Mail.DELIVERED).until(() -> ids.stream().anyMatch(id -> mail.deliveredCopies(id) > 0));
+        suite.breakable().cutMongo();
+        try {
+            Thread.sleep(OUTAGE.toMillis());
+        } finally {
+            suite.breakable().restoreMongo();
+        }
+
+        await().atMost(RECOVERED).pollInterval(Duration.ofSeconds(1))
+                .until(() -> ids.stream().allMatch(id -> mail.deliveredCopies(id) > 0));
+        assertThat(ids).allSatisfy(id -> {
+            assertThat(mail.deliveredCopies(id)).as(id).isEqualTo(1);
+            assertThat(mail.awaitStatus(id, "sent").get("attempts").asInt()).as(id).isEqualTo(1);
+        });
     }
 
     private static String customer(String kind) {
