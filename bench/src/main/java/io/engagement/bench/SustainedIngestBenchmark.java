@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  * </ol>
  * Run once per entry of {@code bench.replicas} (replicas of collection-analytics-service).
  * <p>
- * System properties: {@code bench.rate} (events/s, 3800), {@code bench.seconds} (300),
+ * System properties: {@code bench.rate} (events/s, 6000), {@code bench.seconds} (300),
  * {@code bench.warm-up-seconds} (30), {@code bench.batch} (events per request of the sustained
  * phase, 100), {@code bench.replicas} ("1"), {@code bench.ingest-seconds} (20),
  * {@code bench.ingest-warm-up-seconds} (60), {@code bench.ingest-batch} (500),
@@ -71,7 +71,7 @@ public final class SustainedIngestBenchmark {
     private static final double PAUSED_TARGET = 0.50;
     private static final double BARE_TARGET = 0.10;
 
-    private final int rate = Integer.getInteger("bench.rate", 3_800);
+    private final int rate = Integer.getInteger("bench.rate", 6_000);
     private final Duration timed = Duration.ofSeconds(Integer.getInteger("bench.seconds", 300));
     private final Duration warmUp = Duration.ofSeconds(Integer.getInteger("bench.warm-up-seconds", 30));
     private final int batch = Integer.getInteger("bench.batch", 100);
