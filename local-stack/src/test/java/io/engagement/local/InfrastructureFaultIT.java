@@ -42,7 +42,7 @@ class InfrastructureFaultIT {
     private static final Duration ROUTE_LIMIT = Duration.ofSeconds(10);
     private static final Duration MARGIN = Duration.ofSeconds(5);
     private static final Duration RECOVERED = Duration.ofMinutes(2);
-    /** How long a fault that is not waited out by the test itself lasts. */
+    /** How long the delivery test keeps the database away: a few delivery batches' time, well within the driver's wait for a server. */
     private static final Duration OUTAGE = Duration.ofSeconds(3);
 
     private final RunningSuite suite = RunningSuite.get();
