@@ -127,7 +127,7 @@ class InfrastructureFaultIT {
         accepted.json().get("messages").forEach(message -> ids.add(message.get("message_id").asString()));
 
         // cut once the first has arrived, so the outage lands while the rest are being claimed, sent and recorded
-        await().atMost(Mail.DELIVERED).until(() -> ids.stream().anyMatch(id -> mail.deliveredCopies(id) > 0));
+        await().atMost(Mail.DELIVERED).until(() -> !mail.deliveredCopies(ids).isEmpty());
         suite.breakable().cutMongo();
         try {
             Thread.sleep(OUTAGE.toMillis());
@@ -135,12 +135,9 @@ class InfrastructureFaultIT {
             suite.breakable().restoreMongo();
         }
 
-        await().atMost(RECOVERED).pollInterval(Duration.ofSeconds(1))
-                .until(() -> ids.stream().allMatch(id -> mail.deliveredCopies(id) > 0));
-        assertThat(ids).allSatisfy(id -> {
-            assertThat(mail.deliveredCopies(id)).as(id).isEqualTo(1);
-            assertThat(mail.awaitStatus(id, "sent").get("attempts").asInt()).as(id).isEqualTo(1);
-        });
+        await().atMost(RECOVERED).pollInterval(Duration.ofSeconds(1)).until(() -> mail.deliveredCopies(ids).size() == ids.size());
+        assertThat(mail.deliveredCopies(ids)).hasSize(ids.size()).allSatisfy((id, copies) -> assertThat(copies).as(id).isEqualTo(1L));
+        assertThat(ids).allSatisfy(id -> assertThat(mail.awaitStatus(id, "sent").get("attempts").asInt()).as(id).isEqualTo(1));
     }
 
     private static String customer(String kind) {

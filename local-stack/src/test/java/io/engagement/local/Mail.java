@@ -4,8 +4,12 @@ import io.engagement.infra.inbox.ReceivedMail;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,6 +19,8 @@ import static org.awaitility.Awaitility.await;
 record Mail(RunningSuite suite, RunningSuite.Organization org) {
 
     static final Duration DELIVERED = Duration.ofSeconds(60);
+    /** The suite's Message-ID is the message's id at this domain. */
+    private static final String HEADER_SUFFIX = "@engagement";
 
     Answer send(String json, String... headers) {
         String[] all = new String[headers.length + 2];
@@ -53,8 +59,20 @@ record Mail(RunningSuite suite, RunningSuite.Organization org) {
         return copies(messageId).size();
     }
 
+    /** How many copies of each of these messages arrived, in one pass over the inbox; one not arrived is absent. */
+    Map<String, Long> deliveredCopies(Collection<String> messageIds) {
+        Set<String> headers = messageIds.stream().map(Mail::header).collect(Collectors.toSet());
+        return suite.smtp.received().stream().map(ReceivedMail::messageId).filter(headers::contains)
+                .collect(Collectors.groupingBy(header -> header.substring(0, header.length() - HEADER_SUFFIX.length()),
+                        Collectors.counting()));
+    }
+
     private List<ReceivedMail> copies(String messageId) {
-        String header = messageId + "@engagement";
+        String header = header(messageId);
         return suite.smtp.received().stream().filter(mail -> mail.messageId().equals(header)).toList();
+    }
+
+    private static String header(String messageId) {
+        return messageId + HEADER_SUFFIX;
     }
 }

@@ -33,7 +33,7 @@ public final class DatabaseFailures {
 
     /** Whether the failure, or any failure it was caused by (Spring's translations wrap the driver's), may pass. */
     public static boolean isTransient(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (transientItself(cause)) {
                 return true;
             }
