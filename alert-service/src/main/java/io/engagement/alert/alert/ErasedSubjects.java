@@ -1,6 +1,7 @@
 package io.engagement.alert.alert;
 
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -19,7 +20,8 @@ class ErasedSubjects {
         this.json = json;
     }
 
-    @KafkaListener(id = "alert-erasure", topics = Topics.CUSTOMER)
+    @KafkaListener(id = "alert-erasure", topics = Topics.CUSTOMER, concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onCustomerEvent(ConsumerRecord<String, String> record) {
         CustomerErased.of(json, record.value())
                 .filter(erasure -> erasure.customer().customerId() != null)

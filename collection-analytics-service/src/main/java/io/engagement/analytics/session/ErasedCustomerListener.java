@@ -1,6 +1,7 @@
 package io.engagement.analytics.session;
 
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -34,7 +35,8 @@ class ErasedCustomerListener {
         this.json = json;
     }
 
-    @KafkaListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true")
+    @KafkaListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true", concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onCustomerEvents(List<ConsumerRecord<String, String>> records) {
         Flux.fromIterable(records)
                 .map(record -> ErasedCustomer.of(json, record.value()))

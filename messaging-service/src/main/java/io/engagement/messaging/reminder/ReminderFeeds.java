@@ -1,6 +1,7 @@
 package io.engagement.messaging.reminder;
 
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -32,12 +33,14 @@ class ReminderFeeds {
         this.json = json;
     }
 
-    @KafkaListener(id = "ticket-reminders", topics = Topics.TICKET)
+    @KafkaListener(id = "ticket-reminders", topics = Topics.TICKET, concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onTicket(ConsumerRecord<String, String> record) {
         envelope(record).flatMap(TicketSnapshot::of).ifPresent(ticket -> reminders.follow(ticket).block());
     }
 
-    @KafkaListener(id = "reminder-contacts", topics = Topics.CUSTOMER)
+    @KafkaListener(id = "reminder-contacts", topics = Topics.CUSTOMER, concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onCustomer(ConsumerRecord<String, String> record) {
         Optional<CustomerErased.Erasure> erased = CustomerErased.of(json, record.value());
         if (erased.isPresent()) {
@@ -50,7 +53,8 @@ class ReminderFeeds {
         }
     }
 
-    @KafkaListener(id = "reminder-schedules", topics = Topics.MESSAGING_SETTINGS)
+    @KafkaListener(id = "reminder-schedules", topics = Topics.MESSAGING_SETTINGS, concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onSettings(ConsumerRecord<String, String> record) {
         envelope(record)
                 .filter(envelope -> ReminderSettingsConfiguration.KIND.changedEventType().equals(envelope.path("type").asString(""))

@@ -1,6 +1,7 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -21,7 +22,8 @@ class ErasedRecipients {
         this.json = json;
     }
 
-    @KafkaListener(id = "sms-erasure", topics = Topics.CUSTOMER)
+    @KafkaListener(id = "sms-erasure", topics = Topics.CUSTOMER, concurrency = FollowerListener.CONCURRENCY,
+            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
     void onCustomerEvent(ConsumerRecord<String, String> record) {
         CustomerErased.of(json, record.value())
                 .filter(erasure -> erasure.customer().whatsappNumber() != null)
