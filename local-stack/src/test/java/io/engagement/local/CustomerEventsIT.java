@@ -1,9 +1,14 @@
 package io.engagement.local;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +26,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -110,6 +116,27 @@ class CustomerEventsIT {
         }
         assertThat(eventsOfOrganization().stream().filter(event -> event.get("type").asString().equals("customer.created")))
                 .hasSize(3);
+    }
+
+    @Test
+    void aFullBulkIsPublishedOneEventPerCustomerAndLeavesNoMarkPending() {
+        List<Map<String, String>> hundred = IntStream.range(0, 100)
+                .mapToObj(i -> Map.of("name", "Customer " + i, "email", "bulk-" + i + "@example.com", "source", "api")).toList();
+        JsonNode bulk = created(CUSTOMERS + "/bulk", Map.of("customers", hundred));
+        List<String> ids = bulk.get("customers").valueStream().map(customer -> customer.get("customer_id").asString()).toList();
+
+        await().atMost(Duration.ofSeconds(30)).pollInSameThread().pollInterval(Duration.ZERO).untilAsserted(() -> {
+            pollOnce();
+            assertThat(eventsOfOrganization().stream().map(event -> event.at("/data/customer_id").asString())).hasSameElementsAs(ids);
+        });
+        assertThat(eventsOfOrganization()).hasSize(100);
+        // a mark left on a customer would be published again by the next sweep
+        try (MongoClient mongo = MongoClients.create(suite.infrastructure.mongoUri())) {
+            MongoCollection<Document> customers = mongo.getDatabase("engagement_customer").getCollection("customers");
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(customers.countDocuments(
+                    Filters.and(Filters.eq("organization_id", org.id()), Filters.exists("pending_event")))).isZero());
+            assertThat(customers.countDocuments(Filters.eq("organization_id", org.id()))).isEqualTo(100);
+        }
     }
 
     @Test

@@ -6,6 +6,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.BulkOperations;
+import org.springframework.data.mongodb.core.ReactiveBulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Date;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -39,6 +42,9 @@ public final class DocumentOutbox {
     private static final Logger log = LoggerFactory.getLogger(DocumentOutbox.class);
     /** About three minutes of retries; after that the mark waits for the next sweep. */
     private static final int BACKGROUND_ATTEMPTS = 8;
+    private static final int EVENTS_IN_FLIGHT = 256;
+    private static final int MARKS_PER_CLEARING = 500;
+    private static final Duration MARKS_GATHERED_FOR = Duration.ofMillis(20);
 
     private final ReactiveMongoTemplate mongo;
     private final EventPublisher publisher;
@@ -62,24 +68,47 @@ public final class DocumentOutbox {
 
     /**
      * Publishes the documents' events and clears their marks. The caller's answer does not wait for
-     * the broker; a failure is retried in the background until the broker takes the event.
+     * the broker; a failure is retried in the background until the broker takes the event. The
+     * events go out together, so the producer batches them, and the marks of those the broker took
+     * are cleared a bulk at a time: a bulk of customers costs a few produce requests and writes,
+     * not one of each per customer.
      */
     public void publish(String collection, Collection<Document> documents, Function<Document, Event> toEvent) {
         Flux.fromIterable(documents)
-                .concatMap(document -> publishOne(collection, document, toEvent.apply(document))
-                        .retryWhen(Retry.backoff(BACKGROUND_ATTEMPTS, Duration.ofSeconds(1)).maxBackoff(Duration.ofMinutes(1))
-                                .doBeforeRetry(signal -> {
-                                    Metrics.counter("engagement.outbox.retries", "collection", collection).increment();
-                                    log.warn("Publishing the event of {} {} failed, retrying: {}", collection, document.get("_id"),
-                                            NestedExceptionUtils.getMostSpecificCause(signal.failure()).toString());
-                                }))
+                .flatMap(document -> sent(collection, document, toEvent.apply(document)), EVENTS_IN_FLIGHT)
+                // fair: marks that come while a clearing is under way wait for the next one instead of overflowing
+                .bufferTimeout(MARKS_PER_CLEARING, MARKS_GATHERED_FOR, true)
+                .concatMap(published -> clear(collection, published)
+                        .retryWhen(backgroundRetries(collection, "Clearing " + published.size() + " published mark(s)"))
                         .onErrorResume(failure -> {
-                            Metrics.counter("engagement.outbox.abandoned", "collection", collection).increment();
-                            log.error("The event of {} {} stays pending after {} attempts; the next sweep publishes it", collection,
-                                    document.get("_id"), BACKGROUND_ATTEMPTS + 1);
+                            // the events are out: the next sweep publishes them again, and consumers de-duplicate them
+                            log.warn("{} mark(s) of {} whose events were published stay after {} attempts; the next sweep publishes them again",
+                                    published.size(), collection, BACKGROUND_ATTEMPTS + 1);
                             return Mono.empty();
                         }))
                 .subscribe();
+    }
+
+    /** The document's mark once the broker has its event; empty when it did not take it within the background retries. */
+    private Mono<Published> sent(String collection, Document document, Event event) {
+        return publisher.publish(event.topic(), event.key(), event.envelope())
+                .retryWhen(backgroundRetries(collection, "Publishing the event of " + document.get("_id")))
+                .thenReturn(new Published(document.get("_id"), event.envelope().id().toString()))
+                .onErrorResume(failure -> {
+                    Metrics.counter("engagement.outbox.abandoned", "collection", collection).increment();
+                    log.error("The event of {} {} stays pending after {} attempts; the next sweep publishes it", collection,
+                            document.get("_id"), BACKGROUND_ATTEMPTS + 1);
+                    return Mono.empty();
+                });
+    }
+
+    private static Retry backgroundRetries(String collection, String what) {
+        return Retry.backoff(BACKGROUND_ATTEMPTS, Duration.ofSeconds(1)).maxBackoff(Duration.ofMinutes(1))
+                .doBeforeRetry(signal -> {
+                    Metrics.counter("engagement.outbox.retries", "collection", collection).increment();
+                    log.warn("{} of {} failed, retrying: {}", what, collection,
+                            NestedExceptionUtils.getMostSpecificCause(signal.failure()).toString());
+                });
     }
 
     /** Publishes every marked document's event: what a crash left marked. */
@@ -120,15 +149,25 @@ public final class DocumentOutbox {
     }
 
     private Mono<Void> publishOne(String collection, Document document, Event event) {
-        String eventId = event.envelope().id().toString();
         return publisher.publish(event.topic(), event.key(), event.envelope())
-                .then(mongo.updateFirst(
-                        Query.query(Criteria.where("_id").is(document.get("_id")).and(PENDING + ".id").is(eventId)),
-                        new Update().unset(PENDING), collection))
-                .then();
+                .then(clear(collection, List.of(new Published(document.get("_id"), event.envelope().id().toString()))));
+    }
+
+    /** Clears each mark still naming the event published, in one write: a later change's mark stays for its own event. */
+    private Mono<Void> clear(String collection, List<Published> published) {
+        return Mono.defer(() -> {
+            ReactiveBulkOperations clearing = mongo.bulkOps(BulkOperations.BulkMode.UNORDERED, collection);
+            published.forEach(one -> clearing.updateOne(
+                    Query.query(Criteria.where("_id").is(one.documentId()).and(PENDING + ".id").is(one.eventId())), new Update().unset(PENDING)));
+            return clearing.execute();
+        }).then();
     }
 
     /** Where and under which key an event goes. */
     public record Event(String topic, String key, EventEnvelope<?> envelope) {
+    }
+
+    /** A document whose event, named by its id, the broker has. */
+    private record Published(Object documentId, String eventId) {
     }
 }
