@@ -1,7 +1,12 @@
 package io.engagement.local;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -224,6 +229,38 @@ class CustomerActivityIT {
         JsonNode newcomer = awaitLatestSession(created.json().get("customer_id").asString(), session, "/signup");
         assertThat(newcomer.get("last_session_node").asString()).isEqualTo("/signup");
         assertThat(newcomer.get("activity_segment").asString()).isEqualTo("active");
+    }
+
+    @Test
+    void aBulkGivesEachNewCustomerTheSessionParkedForThem() {
+        String first = "s-" + UUID.randomUUID();
+        String second = "s-" + UUID.randomUUID();
+        site.send(List.of(
+                site.view(first, "/pricing", daysAgo(2)),
+                identify(first, daysAgo(2).plusSeconds(2)).put("email", "first@example.com"),
+                site.view(second, "/docs", hoursAgo(3)),
+                identify(second, hoursAgo(3).plusSeconds(2)).put("email", "second@example.com")));
+        // both parked in customer-service, so the bulk itself takes them over
+        try (MongoClient mongo = MongoClients.create(suite.infrastructure.mongoUri())) {
+            MongoCollection<Document> parked = mongo.getDatabase("engagement_customer").getCollection("parked_sessions");
+            await().atMost(FOLLOWED).until(() -> parked.countDocuments(Filters.in("_id",
+                    org.id() + ":email:first@example.com", org.id() + ":email:second@example.com")) == 2);
+        }
+
+        Answer created = suite.post(CREATE + "/bulk", json(Map.of("customers", List.of(
+                Map.of("name", "First", "email", "First@example.com", "source", "web"),
+                Map.of("name", "Unseen", "email", "unseen@example.com", "source", "web"),
+                Map.of("name", "Second", "email", "second@example.com", "source", "web")))), "x-api-key", org.apiKey());
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        List<JsonNode> customers = created.json().get("customers").valueStream().toList();
+        // the answer already counts the sessions taken over, and reading each customer finds them without waiting
+        assertThat(customers.stream().map(customer -> customer.get("activity_segment").asString()))
+                .containsExactly("active", "inactive", "active");
+        List<JsonNode> read = customers.stream().map(customer -> customer(customer.get("customer_id").asString())).toList();
+        assertThat(read.stream().map(customer -> customer.path("last_session_id").asString(null))).containsExactly(first, null, second);
+        assertThat(read.stream().map(customer -> customer.path("last_session_node").asString(null)))
+                .containsExactly("/pricing", null, "/docs");
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.util.Collection;
 import java.util.List;
 
 import static io.engagement.platform.store.Documents.longOf;
@@ -80,6 +81,12 @@ class ActivityStore implements StartupWork {
                 .map(parked -> new Parked(key, longOf(parked, PARKED_REVISION), LatestSession.storedIn(parked)));
     }
 
+    /** The sessions parked under any of the keys, in one read: {@code _id} is the key, so the unique index serves it. */
+    Flux<Parked> findParked(Collection<String> keys) {
+        return mongo.find(Query.query(Criteria.where("_id").in(keys)), Document.class, PARKED)
+                .map(parked -> new Parked(parked.getString("_id"), longOf(parked, PARKED_REVISION), LatestSession.storedIn(parked)));
+    }
+
     /** False when another writer parked a session under the key first. */
     Mono<Boolean> park(String key, long organizationId, LatestSession session) {
         Document parked = new Document("_id", key)
@@ -99,7 +106,11 @@ class ActivityStore implements StartupWork {
     }
 
     Mono<Void> removeParked(String key) {
-        return mongo.remove(Query.query(Criteria.where("_id").is(key)), PARKED).then();
+        return removeParked(List.of(key));
+    }
+
+    Mono<Void> removeParked(Collection<String> keys) {
+        return mongo.remove(Query.query(Criteria.where("_id").in(keys)), PARKED).then();
     }
 
     Mono<Void> removeParkedSession(long organizationId, String sessionId) {

@@ -3,10 +3,10 @@ package io.engagement.customer.activity;
 import io.engagement.customer.settings.ActivitySegmentThresholds;
 import org.bson.Document;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +19,6 @@ public class CustomerActivity {
      * equality guard on {@code _id} and the revision.
      */
     public static final String REVISION = ActivityStore.REVISION;
-    private static final int CUSTOMERS_IN_FLIGHT = 8;
 
     private final LatestSessions sessions;
     private final ActivitySegmentThresholds thresholds;
@@ -44,10 +43,10 @@ public class CustomerActivity {
      * customer); answers, by internal id, those that got one.
      */
     public Mono<Map<Long, LatestSession>> takeOverParked(long organizationId, List<NewlyCreated> customers) {
-        return Flux.fromIterable(customers)
-                .flatMap(customer -> sessions.takeOverParked(organizationId, customer.id(), customer.emailKey())
-                        .map(session -> Map.entry(customer.id(), session)), CUSTOMERS_IN_FLIGHT)
-                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+        Map<String, Long> byParkingKey = new HashMap<>();
+        customers.stream().filter(customer -> customer.emailKey() != null)
+                .forEach(customer -> byParkingKey.put(SessionOwner.byEmailKey(organizationId, customer.emailKey()), customer.id()));
+        return sessions.takeOverParked(byParkingKey);
     }
 
     /** Forgets the sessions parked under an erased customer's e-mail (none when {@code emailKey} is null). */

@@ -8,10 +8,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Keeps each customer's newest session summary. A summary whose customer does not exist yet is
@@ -41,22 +41,30 @@ class LatestSessions {
     }
 
     /**
-     * Moves what was parked for a newly created customer onto it, and answers the session it now
-     * has, if any was parked.
+     * Moves what was parked for newly created customers onto them, with one read for all of them,
+     * and answers, by internal id, the session each now has of those that had one parked.
+     *
+     * @param customerByParkingKey each new customer's internal id by the key its e-mail parks under
      */
-    Mono<LatestSession> takeOverParked(long organizationId, long customerId, String emailKey) {
-        return Flux.just(SessionOwner.byEmailKey(organizationId, emailKey))
-                .concatMap(store::findParked)
+    Mono<Map<Long, LatestSession>> takeOverParked(Map<String, Long> customerByParkingKey) {
+        if (customerByParkingKey.isEmpty()) {
+            return Mono.just(Map.of());
+        }
+        return store.findParked(customerByParkingKey.keySet())
                 .collectList()
                 .filter(parked -> !parked.isEmpty())
                 .flatMap(parked -> {
-                    LatestSession newest = parked.stream().map(Parked::session).reduce(null, (kept, next) -> next.newer(kept));
                     // just created, so revision 0 unless a consumer got there first, which the guard notices
-                    Claim claim = new Claim(new Tracked(customerId, 0L, null), newest);
-                    return settle(List.of(claim), 1)
-                            .then(Flux.fromIterable(parked).concatMap(each -> store.removeParked(each.key())).then())
-                            .thenReturn(newest);
-                });
+                    List<Claim> claims = parked.stream()
+                            .map(each -> new Claim(new Tracked(customerByParkingKey.get(each.key()), 0L, null), each.session()))
+                            .toList();
+                    Map<Long, LatestSession> taken = new HashMap<>();
+                    claims.forEach(claim -> taken.put(claim.customer().id(), claim.session()));
+                    return settle(claims, 1)
+                            .then(store.removeParked(parked.stream().map(Parked::key).toList()))
+                            .thenReturn(taken);
+                })
+                .defaultIfEmpty(Map.of());
     }
 
     Mono<Void> forgetParked(String key) {

@@ -161,11 +161,11 @@ class CustomerActivityIT {
 
         // a take-over assumes the customer was just created (revision 0); the consumer got there first
         store.park(parked, organizationId, LatestSession.of(summary("s-1", null, "ada@example.com", 10, 2, "/older"))).block();
-        sessions.takeOverParked(organizationId, id, "ada@example.com").block();
+        sessions.takeOverParked(Map.of(parked, id)).block();
         assertThat(stored(adaId).getString("session_id")).isEqualTo("s-2");
 
         store.park(parked, organizationId, LatestSession.of(summary("s-3", null, "ada@example.com", 40, 1, "/newer"))).block();
-        sessions.takeOverParked(organizationId, id, "ada@example.com").block();
+        sessions.takeOverParked(Map.of(parked, id)).block();
         assertThat(stored(adaId).getString("session_id")).isEqualTo("s-3");
         assertThat(stored(adaId).getString("node")).isEqualTo("/newer");
         assertThat(mongo.findById(parked, Document.class, ActivityStore.PARKED).blockOptional()).isEmpty();
