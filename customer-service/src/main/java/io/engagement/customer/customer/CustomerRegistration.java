@@ -34,7 +34,6 @@ import java.util.stream.IntStream;
 class CustomerRegistration {
 
     private static final String SEQUENCE = "customers";
-    private static final int EMAIL_LOOKUPS_IN_FLIGHT = 8;
 
     private final CustomerStore store;
     private final EntityOutbox<CustomerCreated> events;
@@ -106,10 +105,7 @@ class CustomerRegistration {
                 return Mono.error(emailTaken(customer.email()));
             }
         }
-        // one equality look-up per e-mail: each is served by the unique (organization, e-mail) index
-        return Flux.fromIterable(customers)
-                .flatMap(customer -> store.findByEmail(organizationId, customer.email()), EMAIL_LOOKUPS_IN_FLIGHT)
-                .next()
+        return store.findAnyByEmail(organizationId, customers.stream().map(NewCustomer::email).toList())
                 .flatMap(taken -> Mono.<Void>error(emailTaken(taken.customer().email())));
     }
 

@@ -16,6 +16,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -70,6 +71,12 @@ class CustomerStore implements StartupWork {
 
     Mono<StoredCustomer> findByEmail(long organizationId, String email) {
         return findOne(Criteria.where("organization_id").is(organizationId).and("email_key").is(emailKey(email)));
+    }
+
+    /** A customer of the organization with any of the e-mails, in one read: the unique (organization, e-mail) index serves it. */
+    Mono<StoredCustomer> findAnyByEmail(long organizationId, Collection<String> emails) {
+        return findOne(Criteria.where("organization_id").is(organizationId).and("email_key")
+                .in(emails.stream().map(CustomerStore::emailKey).distinct().toList()));
     }
 
     /** Deletes the customer once: a second call (an erasure finished again) finds nothing to count. */

@@ -94,6 +94,40 @@ class BsonH2BackendTest {
     }
 
     @Test
+    void aCompoundUniqueIndexServesAListOfValuesForItsKeysButNotOtherConditions() {
+        BsonUniqueIndex emails = new BsonUniqueIndex(null, "organization_email",
+                List.of(new IndexKey("organization_id", true), new IndexKey("email_key", true)), false);
+        var in = new de.bwaldvogel.mongo.bson.Document("$in", List.of("a@example.com", "b@example.com"));
+
+        assertThat(emails.canHandle(new de.bwaldvogel.mongo.bson.Document("organization_id", 7L).append("email_key", in))).isTrue();
+        assertThat(emails.canHandle(new de.bwaldvogel.mongo.bson.Document("organization_id",
+                new de.bwaldvogel.mongo.bson.Document("$in", List.of(7L, 8L))).append("email_key", in).append("active", true))).isTrue();
+        assertThat(emails.canHandle(new de.bwaldvogel.mongo.bson.Document("organization_id", 7L)
+                .append("email_key", new de.bwaldvogel.mongo.bson.Document("$gt", "a")))).isFalse();
+        assertThat(emails.canHandle(new de.bwaldvogel.mongo.bson.Document("organization_id", 7L)
+                .append("email_key", new de.bwaldvogel.mongo.bson.Document("$in", java.util.Arrays.asList("a@example.com", null))))).isFalse();
+        assertThat(emails.canHandle(new de.bwaldvogel.mongo.bson.Document("email_key", in))).isFalse();
+    }
+
+    @Test
+    void aListOfValuesForACompoundIndexFindsEachCombinationOnceAndMatchesTheRest() {
+        withServer(() -> new BsonH2Backend(directory.resolve("store.mv").toString()), collection -> {
+            collection.createIndex(Indexes.ascending("organization_id", "email_key"), new IndexOptions().unique(true));
+            collection.insertMany(List.of(new Document("_id", 1).append("organization_id", 7L).append("email_key", "a").append("active", true),
+                    new Document("_id", 2).append("organization_id", 7L).append("email_key", "b").append("active", false),
+                    new Document("_id", 3).append("organization_id", 8L).append("email_key", "a").append("active", true),
+                    new Document("_id", 4).append("organization_id", 7L).append("email_key", "c").append("active", true)));
+
+            assertThat(collection.find(and(eq("organization_id", 7), in("email_key", "a", "b", "a", "z"))).map(d -> d.getInteger("_id"))
+                    .into(new ArrayList<>())).containsExactlyInAnyOrder(1, 2);
+            assertThat(collection.find(and(in("organization_id", 7L, 8L), in("email_key", "a"), eq("active", true)))
+                    .map(d -> d.getInteger("_id")).into(new ArrayList<>())).containsExactlyInAnyOrder(1, 3);
+            assertThat(collection.countDocuments(and(eq("organization_id", 9L), in("email_key", "a", "b")))).isZero();
+            return null;
+        });
+    }
+
+    @Test
     void aQueryServedByAUniqueIndexStillMatchesItsOtherFields() {
         withServer(() -> new BsonH2Backend(directory.resolve("store.mv").toString()), collection -> {
             collection.createIndex(Indexes.ascending("key"), new IndexOptions().unique(true).sparse(true));
