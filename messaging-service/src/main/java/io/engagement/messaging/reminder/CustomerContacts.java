@@ -1,11 +1,16 @@
 package io.engagement.messaging.reminder;
 
 import org.bson.Document;
+import org.springframework.data.mongodb.core.BulkOperations;
+import org.springframework.data.mongodb.core.FindAndReplaceOptions;
+import org.springframework.data.mongodb.core.ReactiveBulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
+
+import java.util.List;
 
 /**
  * How each customer is reached, as their {@code customer.created} event told it: the reminders of
@@ -24,11 +29,23 @@ class CustomerContacts {
         this.mongo = mongo;
     }
 
-    Mono<Void> remember(long org, Contact contact) {
-        Document document = new Document("_id", id(org, contact.customerId())).append("organization_id", org)
+    /** Keeps each contact, in order, in one write: a later entry for a customer replaces an earlier one. */
+    Mono<Void> rememberAll(List<Known> contacts) {
+        if (contacts.isEmpty()) {
+            return Mono.empty();
+        }
+        return Mono.defer(() -> {
+            ReactiveBulkOperations bulk = mongo.bulkOps(BulkOperations.BulkMode.ORDERED, COLLECTION);
+            contacts.forEach(known -> bulk.replaceOne(Query.query(Criteria.where("_id").is(id(known.org(), known.contact().customerId()))),
+                    document(known.org(), known.contact()), FindAndReplaceOptions.options().upsert()));
+            return bulk.execute();
+        }).then();
+    }
+
+    private static Document document(long org, Contact contact) {
+        return new Document("_id", id(org, contact.customerId())).append("organization_id", org)
                 .append("customer_id", contact.customerId()).append("email", contact.email())
                 .append("whatsapp_number", contact.whatsappNumber());
-        return mongo.save(document, COLLECTION).then();
     }
 
     /** The customer's contact; an unknown customer has neither address. */
@@ -47,6 +64,10 @@ class CustomerContacts {
 
     private static String id(long org, String customerId) {
         return org + ":" + customerId;
+    }
+
+    /** A customer's contact and their organization. */
+    record Known(long org, Contact contact) {
     }
 
     /** A customer's addresses, each null when unknown. */

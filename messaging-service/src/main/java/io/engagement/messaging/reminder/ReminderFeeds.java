@@ -10,6 +10,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,18 +41,25 @@ class ReminderFeeds {
         envelope(record).flatMap(TicketSnapshot::of).ifPresent(ticket -> reminders.follow(ticket).block());
     }
 
-    @KafkaListener(id = "reminder-contacts", topics = Topics.CUSTOMER, concurrency = FollowerListener.CONCURRENCY,
+    /** A poll's new contacts go to the database in one write; an erasure waits for those before it, so it removes what they kept. */
+    @KafkaListener(id = "reminder-contacts", topics = Topics.CUSTOMER, batch = "true", concurrency = FollowerListener.CONCURRENCY,
             properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
-    void onCustomer(ConsumerRecord<String, String> record) {
-        Optional<CustomerErased.Erasure> erased = CustomerErased.of(json, record.value());
-        if (erased.isPresent()) {
-            CustomerErased.Erasure erasure = erased.get();
-            contacts.forget(erasure.organizationId(), erasure.customer().customerId())
-                    .then(tickets.forget(erasure.organizationId(), erasure.customer().customerId(), erasure.customer().email()))
-                    .block();
-        } else {
-            envelope(record).ifPresent(this::remember);
+    void onCustomers(List<ConsumerRecord<String, String>> records) {
+        List<CustomerContacts.Known> created = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : records) {
+            Optional<CustomerErased.Erasure> erased = CustomerErased.of(json, record.value());
+            if (erased.isPresent()) {
+                CustomerErased.Erasure erasure = erased.get();
+                contacts.rememberAll(List.copyOf(created))
+                        .then(contacts.forget(erasure.organizationId(), erasure.customer().customerId()))
+                        .then(tickets.forget(erasure.organizationId(), erasure.customer().customerId(), erasure.customer().email()))
+                        .block();
+                created.clear();
+            } else {
+                envelope(record).flatMap(ReminderFeeds::createdContact).ifPresent(created::add);
+            }
         }
+        contacts.rememberAll(created).block();
     }
 
     @KafkaListener(id = "reminder-schedules", topics = Topics.MESSAGING_SETTINGS, concurrency = FollowerListener.CONCURRENCY,
@@ -74,12 +83,13 @@ class ReminderFeeds {
         }
     }
 
-    private void remember(JsonNode envelope) {
+    private static Optional<CustomerContacts.Known> createdContact(JsonNode envelope) {
         JsonNode data = envelope.path("data");
         String customerId = data.path("customer_id").asString(null);
-        if (CUSTOMER_CREATED.equals(envelope.path("type").asString("")) && envelope.path("org_id").isNumber() && customerId != null) {
-            contacts.remember(envelope.get("org_id").asLong(), new CustomerContacts.Contact(customerId,
-                    data.path("email").asString(null), data.path("whatsapp_number").asString(null))).block();
+        if (!CUSTOMER_CREATED.equals(envelope.path("type").asString("")) || !envelope.path("org_id").isNumber() || customerId == null) {
+            return Optional.empty();
         }
+        return Optional.of(new CustomerContacts.Known(envelope.get("org_id").asLong(), new CustomerContacts.Contact(customerId,
+                data.path("email").asString(null), data.path("whatsapp_number").asString(null))));
     }
 }
