@@ -406,6 +406,26 @@ class CustomerApiIT {
     }
 
     @Test
+    void eachCustomerOfABulkGetsTheCompanyItNames() {
+        JsonNode engines = post(COMPANIES, Map.of("company_name", "Analytical Engines", "company_email", "hello@engines.test")).json();
+        JsonNode looms = post(COMPANIES, Map.of("company_name", "Jacquard Looms", "company_email", "hello@looms.test")).json();
+        List<Map<String, Object>> customers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            customers.add(customer("Customer " + i, "customer" + i + "@example.com"));
+        }
+        customers.get(0).put("company_id", engines.get("company_id").asString());
+        customers.get(1).put("company_id", looms.get("company_id").asString());
+        customers.get(3).put("company_id", engines.get("company_id").asString());
+
+        Answer answer = post(BULK, Map.of("customers", customers));
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+        assertThat(answer.json().get("customers").valueStream().map(customer -> customer.get("company_id").isNull()
+                ? null : customer.get("company_id").asLong()))
+                .containsExactly(engines.get("id").asLong(), looms.get("id").asLong(), null, engines.get("id").asLong());
+    }
+
+    @Test
     void anUnknownCompanyInOneElementRefusesTheWholeBulk() {
         JsonNode company = post(COMPANIES, Map.of("company_name", "Analytical Engines", "company_email", "hello@engines.test")).json();
         List<Map<String, Object>> customers = new ArrayList<>();

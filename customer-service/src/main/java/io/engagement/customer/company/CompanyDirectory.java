@@ -29,6 +29,17 @@ public class CompanyDirectory {
         return mongo.findOne(query, Document.class, COLLECTION).map(company -> ((Number) company.get("_id")).longValue());
     }
 
+    /** Internal ids by public id, in one read, of those of the public ids the organization has. */
+    public Mono<Map<String, Long>> idsOf(long organizationId, Collection<String> companyPublicIds) {
+        if (companyPublicIds.isEmpty()) {
+            return Mono.just(Map.of());
+        }
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").in(companyPublicIds));
+        query.fields().include("_id", "company_id");
+        return mongo.find(query, Document.class, COLLECTION)
+                .collectMap(company -> company.getString("company_id"), company -> ((Number) company.get("_id")).longValue());
+    }
+
     /** The organization's company with this public id; empty for an unknown or foreign one. */
     public Mono<Company> find(long organizationId, String companyPublicId) {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyPublicId));

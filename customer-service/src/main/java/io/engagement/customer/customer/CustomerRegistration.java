@@ -11,17 +11,16 @@ import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
@@ -76,26 +75,27 @@ class CustomerRegistration {
 
     /** Each customer's company id by index; a 422 for every public id the organization does not have. */
     private Mono<Map<Integer, Long>> resolveCompanies(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
-        return Flux.range(0, customers.size())
-                .filter(i -> customers.get(i).companyId() != null)
-                .concatMap(i -> companies.idOf(organizationId, customers.get(i).companyId())
-                        .map(Optional::of)
-                        .defaultIfEmpty(Optional.empty())
-                        .map(companyId -> Map.entry(i, companyId)))
-                .collectList()
-                .map(resolved -> {
-                    List<ErrorDetail> unknown = resolved.stream()
-                            .filter(entry -> entry.getValue().isEmpty())
-                            .map(entry -> Violations.valueError(locOf.apply(entry.getKey()).field("company_id"),
-                                    customers.get(entry.getKey()).companyId(), "company not found"))
-                            .toList();
-                    if (!unknown.isEmpty()) {
-                        throw new RequestValidationException(unknown);
-                    }
-                    Map<Integer, Long> byIndex = new HashMap<>();
-                    resolved.forEach(entry -> byIndex.put(entry.getKey(), entry.getValue().orElseThrow()));
-                    return byIndex;
-                });
+        List<String> named = customers.stream().map(NewCustomer::companyId).filter(Objects::nonNull).distinct().toList();
+        return companies.idsOf(organizationId, named).map(found -> {
+            List<ErrorDetail> unknown = new ArrayList<>();
+            Map<Integer, Long> byIndex = new HashMap<>();
+            for (int i = 0; i < customers.size(); i++) {
+                String companyId = customers.get(i).companyId();
+                if (companyId == null) {
+                    continue;
+                }
+                Long id = found.get(companyId);
+                if (id == null) {
+                    unknown.add(Violations.valueError(locOf.apply(i).field("company_id"), companyId, "company not found"));
+                } else {
+                    byIndex.put(i, id);
+                }
+            }
+            if (!unknown.isEmpty()) {
+                throw new RequestValidationException(unknown);
+            }
+            return byIndex;
+        });
     }
 
     private Mono<Void> refuseTakenEmails(long organizationId, List<NewCustomer> customers) {
