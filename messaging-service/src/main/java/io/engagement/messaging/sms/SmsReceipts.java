@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Delivery receipts from the SMSC: a delivered message keeps {@code sent} and gains
@@ -63,6 +64,8 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     /** Emitted to under its own lock: receipts come from several SMPP threads and database callbacks at once. */
     private final Sinks.Many<MessageLedger.Note> arriving = Sinks.unsafe().many().unicast().onBackpressureBuffer();
     private final Mono<Void> written;
+    /** Receipts still finding their message (its SMSC id not written yet when they came): a stop waits for them. */
+    private final Set<Mono<Void>> findingTheirMessage = ConcurrentHashMap.newKeySet();
 
     SmsReceipts(SmsLedger ledger) {
         this.ledger = ledger;
@@ -78,8 +81,14 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
         }
         try {
             DeliveryReceipt receipt = deliverSm.getShortMessageAsDeliveryReceipt();
-            apply(receipt.getId(), receipt.getFinalStatus(), receipt.getError())
-                    .subscribe(null, failure -> log.warn("Delivery receipt for SMSC id {} not recorded: {}", receipt.getId(), failure.toString()));
+            Mono<Void> applied = apply(receipt.getId(), receipt.getFinalStatus(), receipt.getError())
+                    .onErrorResume(failure -> {
+                        log.warn("Delivery receipt for SMSC id {} not recorded: {}", receipt.getId(), failure.toString());
+                        return Mono.empty();
+                    })
+                    .cache();
+            findingTheirMessage.add(applied);
+            applied.doFinally(signal -> findingTheirMessage.remove(applied)).subscribe();
         } catch (InvalidDeliveryReceiptException unreadable) {
             log.warn("Unreadable delivery receipt: {}", unreadable.getMessage());
         }
@@ -119,12 +128,19 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     }
 
     /**
-     * Runs after the SMPP sessions have closed (they depend on this bean) and before the database
-     * goes: the receipts they gave are written. A receipt still waiting for its SMSC id is logged as
-     * not recorded.
+     * Runs after the SMPP sessions have closed (they depend on this bean) and the delivery threads
+     * have stopped, and before the database goes: the receipts they gave are written, those still
+     * finding their message first (the last batches' SMSC ids are written as the delivery threads
+     * finish). One that has not found it within {@link #DRAINED_WITHIN} is logged as not recorded.
      */
     @Override
     public void destroy() {
+        try {
+            Mono.when(List.copyOf(findingTheirMessage)).block(DRAINED_WITHIN);
+        } catch (RuntimeException notFound) {
+            log.warn("{} delivery receipt(s) had not found their message at stop (waited {}); not recorded: {}",
+                    findingTheirMessage.size(), DRAINED_WITHIN, notFound.toString());
+        }
         synchronized (arriving) {
             arriving.tryEmitComplete();
         }

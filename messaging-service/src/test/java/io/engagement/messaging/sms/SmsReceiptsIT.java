@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -86,6 +87,18 @@ class SmsReceiptsIT {
         assertThat(count("undeliv")).isEqualTo(100);
         Document failed = mongo.findById(ids.get(450), Document.class, "sms_messages").block();
         assertThat(failed).containsEntry("status", "failed").containsEntry("last_error", "delivery receipt UNDELIV (error 001)");
+    }
+
+    @Test
+    void aReceiptThatCameBeforeItsSmscIdIsRecordedWhenTheIdIsWrittenWhileTheServiceStops() throws Exception {
+        ledger.ledger().queue(ORG, List.of("late"), List.of(Map.of("to", "+12015550123"))).block();
+        receipts.onAcceptDeliverSm(receipt("smsc-late", DeliveryReceiptState.DELIVRD));
+        // the delivery thread finishing its batch writes the SMSC ids as the service stops
+        Mono.delay(Duration.ofMillis(300)).then(ledger.keepSmscIds(Map.of("smsc-late", "late"))).subscribe();
+
+        receipts.destroy();
+
+        assertThat(mongo.findById("late", Document.class, "sms_messages").block()).containsEntry("delivery_status", "delivrd");
     }
 
     /** Messages queued, each submitted under an SMSC id {@code smsc-<message id>}. */
