@@ -82,9 +82,15 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
             listed |= query.get(key) instanceof Document;
             valuesPerKey.add(values);
         }
-        long count = valuesPerKey.stream().mapToLong(List::size).reduce(1, Math::multiplyExact);
-        if (!listed || count > MOST_COMBINATIONS) {
+        if (!listed) {
             return null;
+        }
+        long count = 1;
+        for (List<Object> values : valuesPerKey) {
+            count *= values.size();
+            if (count > MOST_COMBINATIONS) {
+                return null;
+            }
         }
         List<List<Object>> combinations = List.of(List.of());
         for (List<Object> values : valuesPerKey) {
