@@ -4,7 +4,6 @@ import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
 
@@ -20,8 +19,7 @@ class ErasedSubjects {
         this.json = json;
     }
 
-    @KafkaListener(id = "alert-erasure", topics = Topics.CUSTOMER, concurrency = FollowerListener.CONCURRENCY,
-            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
+    @FollowerListener(id = "alert-erasure", topics = Topics.CUSTOMER)
     void onCustomerEvent(ConsumerRecord<String, String> record) {
         CustomerErased.of(json, record.value())
                 .filter(erasure -> erasure.customer().customerId() != null)

@@ -4,7 +4,6 @@ import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -35,8 +34,7 @@ class ErasedCustomerListener {
         this.json = json;
     }
 
-    @KafkaListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true", concurrency = FollowerListener.CONCURRENCY,
-            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
+    @FollowerListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true")
     void onCustomerEvents(List<ConsumerRecord<String, String>> records) {
         Flux.fromIterable(records)
                 .map(record -> ErasedCustomer.of(json, record.value()))

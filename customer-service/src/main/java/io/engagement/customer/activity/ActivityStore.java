@@ -77,8 +77,7 @@ class ActivityStore implements StartupWork {
     }
 
     Mono<Parked> findParked(String key) {
-        return mongo.findById(key, Document.class, PARKED)
-                .map(parked -> new Parked(key, longOf(parked, PARKED_REVISION), LatestSession.storedIn(parked)));
+        return findParked(List.of(key)).next();
     }
 
     /** The sessions parked under any of the keys, in one read: {@code _id} is the key, so the unique index serves it. */

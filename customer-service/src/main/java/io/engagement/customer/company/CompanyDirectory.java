@@ -8,7 +8,10 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+
+import static io.engagement.platform.store.Documents.longOf;
 
 /** What other features may ask of companies: ids from public ids, and names for lists. */
 @Component
@@ -24,9 +27,7 @@ public class CompanyDirectory {
 
     /** The internal id of the organization's company with this public id. */
     public Mono<Long> idOf(long organizationId, String companyPublicId) {
-        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyPublicId));
-        query.fields().include("_id");
-        return mongo.findOne(query, Document.class, COLLECTION).map(company -> ((Number) company.get("_id")).longValue());
+        return idsOf(organizationId, List.of(companyPublicId)).flatMap(ids -> Mono.justOrEmpty(ids.get(companyPublicId)));
     }
 
     /** Internal ids by public id, in one read, of those of the public ids the organization has. */
@@ -37,7 +38,7 @@ public class CompanyDirectory {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").in(companyPublicIds));
         query.fields().include("_id", "company_id");
         return mongo.find(query, Document.class, COLLECTION)
-                .collectMap(company -> company.getString("company_id"), company -> ((Number) company.get("_id")).longValue());
+                .collectMap(company -> company.getString("company_id"), company -> longOf(company, "_id"));
     }
 
     /** The organization's company with this public id; empty for an unknown or foreign one. */
@@ -54,6 +55,6 @@ public class CompanyDirectory {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("_id").in(companyIds));
         query.fields().include("_id", "company_name");
         return mongo.find(query, Document.class, COLLECTION)
-                .collectMap(company -> ((Number) company.get("_id")).longValue(), company -> company.getString("company_name"));
+                .collectMap(company -> longOf(company, "_id"), company -> company.getString("company_name"));
     }
 }

@@ -37,7 +37,7 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
 
     @Override
     public synchronized boolean canHandle(Document query) {
-        if (query.keySet().containsAll(keySet()) && combinationsOf(query) != null) {
+        if (listedValues(query) != null) {
             return true;
         }
         if (query.keySet().equals(keySet()) || !query.keySet().containsAll(keySet())) {
@@ -50,47 +50,9 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
 
     @Override
     public synchronized Iterable<Object> getPositions(Document query) {
-        List<KeyValue> combinations = combinationsOf(query);
-        if (combinations == null) {
+        List<List<Object>> valuesPerKey = listedValues(query);
+        if (valuesPerKey == null) {
             return super.getPositions(query);
-        }
-        Set<Object> found = new LinkedHashSet<>();
-        for (KeyValue combination : combinations) {
-            Object position = getPosition(combination);
-            if (position != null) {
-                found.add(position);
-            }
-        }
-        return found;
-    }
-
-    /**
-     * Every key combination a query of a compound index names when it gives each key either a value
-     * or {@code {$in: [values]}}, and at least one a list; null for any other query.
-     */
-    private List<KeyValue> combinationsOf(Document query) {
-        if (!isCompoundIndex()) {
-            return null;
-        }
-        List<List<Object>> valuesPerKey = new ArrayList<>();
-        boolean listed = false;
-        for (String key : keys()) {
-            List<Object> values = plainValues(query.get(key));
-            if (values == null) {
-                return null;
-            }
-            listed |= query.get(key) instanceof Document;
-            valuesPerKey.add(values);
-        }
-        if (!listed) {
-            return null;
-        }
-        long count = 1;
-        for (List<Object> values : valuesPerKey) {
-            count *= values.size();
-            if (count > MOST_COMBINATIONS) {
-                return null;
-            }
         }
         List<List<Object>> combinations = List.of(List.of());
         for (List<Object> values : valuesPerKey) {
@@ -104,7 +66,38 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
             }
             combinations = longer;
         }
-        return combinations.stream().map(values -> new KeyValue(values).normalized()).toList();
+        Set<Object> found = new LinkedHashSet<>();
+        for (List<Object> combination : combinations) {
+            Object position = getPosition(new KeyValue(combination).normalized());
+            if (position != null) {
+                found.add(position);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The values each key of a compound index is asked to equal, when the query gives each key
+     * either a value or {@code {$in: [values]}}, at least one a list, and names no more than
+     * {@link #MOST_COMBINATIONS}; null for any other query.
+     */
+    private List<List<Object>> listedValues(Document query) {
+        if (!isCompoundIndex()) {
+            return null;
+        }
+        List<List<Object>> valuesPerKey = new ArrayList<>();
+        boolean listed = false;
+        long combinations = 1;
+        for (String key : keys()) {
+            List<Object> values = plainValues(query.get(key));
+            combinations *= values == null ? 0 : values.size();
+            if (values == null || combinations > MOST_COMBINATIONS) {
+                return null;
+            }
+            listed |= query.get(key) instanceof Document;
+            valuesPerKey.add(values);
+        }
+        return listed ? valuesPerKey : null;
     }
 
     /** The values a key is asked to equal: itself, or the members of an {@code $in}; null for anything else. */

@@ -4,7 +4,6 @@ import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -35,15 +34,13 @@ class ReminderFeeds {
         this.json = json;
     }
 
-    @KafkaListener(id = "ticket-reminders", topics = Topics.TICKET, concurrency = FollowerListener.CONCURRENCY,
-            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
+    @FollowerListener(id = "ticket-reminders", topics = Topics.TICKET)
     void onTicket(ConsumerRecord<String, String> record) {
         envelope(record).flatMap(TicketSnapshot::of).ifPresent(ticket -> reminders.follow(ticket).block());
     }
 
     /** A poll's new contacts go to the database in one write; an erasure waits for those before it, so it removes what they kept. */
-    @KafkaListener(id = "reminder-contacts", topics = Topics.CUSTOMER, batch = "true", concurrency = FollowerListener.CONCURRENCY,
-            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
+    @FollowerListener(id = "reminder-contacts", topics = Topics.CUSTOMER, batch = "true")
     void onCustomers(List<ConsumerRecord<String, String>> records) {
         List<CustomerContacts.Known> created = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {
@@ -62,8 +59,7 @@ class ReminderFeeds {
         contacts.rememberAll(created).block();
     }
 
-    @KafkaListener(id = "reminder-schedules", topics = Topics.MESSAGING_SETTINGS, concurrency = FollowerListener.CONCURRENCY,
-            properties = {FollowerListener.FETCH_MIN_BYTES, FollowerListener.FETCH_MAX_WAIT})
+    @FollowerListener(id = "reminder-schedules", topics = Topics.MESSAGING_SETTINGS)
     void onSettings(ConsumerRecord<String, String> record) {
         envelope(record)
                 .filter(envelope -> ReminderSettingsConfiguration.KIND.changedEventType().equals(envelope.path("type").asString(""))

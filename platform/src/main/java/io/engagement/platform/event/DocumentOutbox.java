@@ -93,7 +93,7 @@ public final class DocumentOutbox {
     private Mono<Published> sent(String collection, Document document, Event event) {
         return publisher.publish(event.topic(), event.key(), event.envelope())
                 .retryWhen(backgroundRetries(collection, "Publishing the event of " + document.get("_id")))
-                .thenReturn(new Published(document.get("_id"), event.envelope().id().toString()))
+                .thenReturn(Published.of(document, event))
                 .onErrorResume(failure -> {
                     Metrics.counter("engagement.outbox.abandoned", "collection", collection).increment();
                     log.error("The event of {} {} stays pending after {} attempts; the next sweep publishes it", collection,
@@ -150,7 +150,7 @@ public final class DocumentOutbox {
 
     private Mono<Void> publishOne(String collection, Document document, Event event) {
         return publisher.publish(event.topic(), event.key(), event.envelope())
-                .then(clear(collection, List.of(new Published(document.get("_id"), event.envelope().id().toString()))));
+                .then(clear(collection, List.of(Published.of(document, event))));
     }
 
     /** Clears each mark still naming the event published, in one write: a later change's mark stays for its own event. */
@@ -169,5 +169,9 @@ public final class DocumentOutbox {
 
     /** A document whose event, named by its id, the broker has. */
     private record Published(Object documentId, String eventId) {
+
+        static Published of(Document document, Event event) {
+            return new Published(document.get("_id"), event.envelope().id().toString());
+        }
     }
 }
