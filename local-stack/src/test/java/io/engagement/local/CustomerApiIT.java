@@ -189,6 +189,22 @@ class CustomerApiIT {
     }
 
     @Test
+    void anUnknownCompanyIsReportedBeforeATakenEmail() {
+        assertThat(post(CREATE, customer("Ada Lovelace", "ada@example.com")).status()).isEqualTo(201);
+        Map<String, Object> body = customer("Ada Again", "ada@example.com");
+        body.put("company_id", UUID.randomUUID().toString());
+
+        // both are checked at once; the 422 names the field to fix, whichever check answers first
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Answer answer = post(CREATE, body);
+
+            assertThat(answer.status()).isEqualTo(422);
+            assertThat(answer.locs()).containsExactly(List.of("body", "company_id"));
+        }
+        assertThat(total()).isEqualTo(1);
+    }
+
+    @Test
     void theSameEmailInAnotherOrganizationIsAnotherCustomer() {
         RunningSuite.Organization other = suite.createOrganization("Customer API other " + UUID.randomUUID());
         JsonNode mine = post(CREATE, customer("Ada Lovelace", "ada@example.com")).json();

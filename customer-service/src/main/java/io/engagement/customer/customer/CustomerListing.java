@@ -1,5 +1,7 @@
 package io.engagement.customer.customer;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -28,7 +30,19 @@ class CustomerListing {
 
     static final String COLLECTION = "customer_listings";
 
+    /** Organizations whose last reservation this instance remembers; one not remembered costs a read. */
+    private static final int REMEMBERED_ORGANIZATIONS = 10_000;
+
     private final ReactiveMongoTemplate mongo;
+
+    /**
+     * Each organization's listing as this instance last reserved from it: the next reservation
+     * tries its conditional write straight away, without reading the listing first. Whoever
+     * reserved since (another replica, a request that raced this one) makes that write match
+     * nothing, and the listing is read as it is. Deleted customers change only what is vacant,
+     * which reserving neither reads nor writes.
+     */
+    private final Cache<Long, Reserved> lastReserved = Caffeine.newBuilder().maximumSize(REMEMBERED_ORGANIZATIONS).build();
 
     CustomerListing(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
@@ -58,13 +72,19 @@ class CustomerListing {
 
     /** Reserves the ordinals of {@code count} new customers, created at {@code now} or just after the last ones. */
     Mono<Block> reserve(long organizationId, int count, Instant now) {
+        Reserved remembered = lastReserved.getIfPresent(organizationId);
+        Mono<Block> afterRemembered = remembered == null ? Mono.empty() : advance(organizationId, remembered, count, now);
+        return afterRemembered.switchIfEmpty(Mono.defer(() -> reserveAfterReading(organizationId, count, now)));
+    }
+
+    private Mono<Block> reserveAfterReading(long organizationId, int count, Instant now) {
         return mongo.findById(organizationId, Document.class, COLLECTION)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty())
-                .flatMap(current -> current.map(listing -> advance(listing, count, now))
+                .flatMap(current -> current.map(listing -> advance(organizationId, Reserved.of(listing), count, now))
                         .orElseGet(() -> begin(organizationId, count, now)))
                 // another request took the ordinals first: read the listing again and try after it
-                .switchIfEmpty(Mono.defer(() -> reserve(organizationId, count, now)));
+                .switchIfEmpty(Mono.defer(() -> reserveAfterReading(organizationId, count, now)));
     }
 
     /**
@@ -77,16 +97,15 @@ class CustomerListing {
                 .then();
     }
 
-    /** Empty when another request changed the listing since it was read. */
-    private Mono<Block> advance(Document current, int count, Instant now) {
-        long allocated = current.getLong("allocated");
-        Instant last = instantOf(current, "last_created");
-        Instant timeCreated = now.isAfter(last) ? now : last.plusMillis(1);
-        Query unchanged = Query.query(Criteria.where("_id").is(current.get("_id")).and("allocated").is(allocated));
-        Update taken = new Update().set("allocated", allocated + count).set("last_created", Date.from(timeCreated));
+    /** Empty when another request reserved since {@code current} was read or remembered. */
+    private Mono<Block> advance(long organizationId, Reserved current, int count, Instant now) {
+        Instant timeCreated = now.isAfter(current.lastCreated()) ? now : current.lastCreated().plusMillis(1);
+        Query unchanged = Query.query(Criteria.where("_id").is(organizationId).and("allocated").is(current.allocated()));
+        Update taken = new Update().set("allocated", current.allocated() + count).set("last_created", Date.from(timeCreated));
         return mongo.updateFirst(unchanged, taken, COLLECTION)
                 .filter(result -> result.getModifiedCount() == 1)
-                .map(result -> new Block(allocated + 1, timeCreated));
+                .doOnNext(result -> lastReserved.put(organizationId, new Reserved(current.allocated() + count, timeCreated)))
+                .map(result -> new Block(current.allocated() + 1, timeCreated));
     }
 
     /** The organization's first listed customers; empty when another request began the listing first. */
@@ -97,7 +116,16 @@ class CustomerListing {
                         .append("last_created", Date.from(now))
                         .append("vacant", 0L)
                         .append("complete", !hadCustomers), COLLECTION))
+                .doOnNext(inserted -> lastReserved.put(organizationId, new Reserved(count, now)))
                 .map(inserted -> new Block(1, now))
                 .onErrorResume(DuplicateKeyException.class, raced -> Mono.empty());
+    }
+
+    /** The ordinals handed out and the creation time of the last of them: they change together, in one write. */
+    private record Reserved(long allocated, Instant lastCreated) {
+
+        static Reserved of(Document listing) {
+            return new Reserved(listing.getLong("allocated"), instantOf(listing, "last_created"));
+        }
     }
 }

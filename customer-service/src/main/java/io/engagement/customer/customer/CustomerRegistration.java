@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
@@ -55,9 +56,11 @@ class CustomerRegistration {
      * @param locOf where element {@code i} sits in the request body, for 422s on its company
      */
     Mono<List<StoredCustomer>> register(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
-        return resolveCompanies(organizationId, customers, locOf)
-                .flatMap(companyIds -> refuseTakenEmails(organizationId, customers).thenReturn(companyIds))
-                .flatMap(companyIds -> write(organizationId, customers, companyIds))
+        // both reads at once; an unknown company (422) still wins over a taken e-mail (409)
+        return Mono.zip(resolveCompanies(organizationId, customers, locOf), takenEmail(organizationId, customers))
+                .flatMap(checked -> checked.getT2().isPresent()
+                        ? Mono.error(emailTaken(checked.getT2().get()))
+                        : write(organizationId, customers, checked.getT1()))
                 .onErrorMap(DuplicateKeyException.class, duplicate -> emailTaken(null))
                 .flatMap(written -> withParkedSessions(organizationId, written));
     }
@@ -98,15 +101,17 @@ class CustomerRegistration {
         });
     }
 
-    private Mono<Void> refuseTakenEmails(long organizationId, List<NewCustomer> customers) {
+    /** An e-mail the request names twice or a customer of the organization already has; empty when all are free. */
+    private Mono<Optional<String>> takenEmail(long organizationId, List<NewCustomer> customers) {
         Set<String> seen = new HashSet<>();
         for (NewCustomer customer : customers) {
             if (!seen.add(CustomerStore.emailKey(customer.email()))) {
-                return Mono.error(emailTaken(customer.email()));
+                return Mono.just(Optional.of(customer.email()));
             }
         }
         return store.findAnyByEmail(organizationId, customers.stream().map(NewCustomer::email).toList())
-                .flatMap(taken -> Mono.<Void>error(emailTaken(taken.customer().email())));
+                .map(taken -> Optional.of(taken.customer().email()))
+                .defaultIfEmpty(Optional.empty());
     }
 
     private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {
