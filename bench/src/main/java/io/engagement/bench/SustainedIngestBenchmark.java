@@ -71,7 +71,7 @@ public final class SustainedIngestBenchmark {
     private static final double PAUSED_TARGET = 0.50;
     private static final double BARE_TARGET = 0.10;
 
-    private final int rate = Integer.getInteger("bench.rate", 6_000);
+    private final int rate = Integer.getInteger("bench.rate", 7_000);
     private final Duration timed = Duration.ofSeconds(Integer.getInteger("bench.seconds", 300));
     private final Duration warmUp = Duration.ofSeconds(Integer.getInteger("bench.warm-up-seconds", 30));
     private final int batch = Integer.getInteger("bench.batch", 100);
