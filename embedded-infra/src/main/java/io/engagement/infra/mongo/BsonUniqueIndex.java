@@ -54,20 +54,8 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
         if (valuesPerKey == null) {
             return super.getPositions(query);
         }
-        List<List<Object>> combinations = List.of(List.of());
-        for (List<Object> values : valuesPerKey) {
-            List<List<Object>> longer = new ArrayList<>();
-            for (List<Object> prefix : combinations) {
-                for (Object value : values) {
-                    List<Object> next = new ArrayList<>(prefix);
-                    next.add(value);
-                    longer.add(next);
-                }
-            }
-            combinations = longer;
-        }
         Set<Object> found = new LinkedHashSet<>();
-        for (List<Object> combination : combinations) {
+        for (List<Object> combination : combinations(valuesPerKey)) {
             Object position = getPosition(new KeyValue(combination).normalized());
             if (position != null) {
                 found.add(position);
@@ -98,6 +86,23 @@ final class BsonUniqueIndex extends AbstractUniqueIndex<Object> {
             valuesPerKey.add(values);
         }
         return listed ? valuesPerKey : null;
+    }
+
+    /** Every combination of one value per key, in the order of the keys. */
+    private static List<List<Object>> combinations(List<List<Object>> valuesPerKey) {
+        List<List<Object>> combinations = List.of(List.of());
+        for (List<Object> values : valuesPerKey) {
+            List<List<Object>> longer = new ArrayList<>();
+            for (List<Object> prefix : combinations) {
+                values.forEach(value -> {
+                    List<Object> next = new ArrayList<>(prefix);
+                    next.add(value);
+                    longer.add(next);
+                });
+            }
+            combinations = longer;
+        }
+        return combinations;
     }
 
     /** The values a key is asked to equal: itself, or the members of an {@code $in}; null for anything else. */

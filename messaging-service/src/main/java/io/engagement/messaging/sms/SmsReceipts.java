@@ -64,7 +64,10 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     /** Emitted to under its own lock: receipts come from several SMPP threads and database callbacks at once. */
     private final Sinks.Many<MessageLedger.Note> arriving = Sinks.unsafe().many().unicast().onBackpressureBuffer();
     private final Mono<Void> written;
-    /** Receipts still finding their message (its SMSC id not written yet when they came): a stop waits for them. */
+    /**
+     * Receipts being applied, which a stop waits for: most are written at once, but one that came
+     * before its message's SMSC id was written is still finding its message.
+     */
     private final Set<Mono<Void>> findingTheirMessage = ConcurrentHashMap.newKeySet();
 
     SmsReceipts(SmsLedger ledger) {
