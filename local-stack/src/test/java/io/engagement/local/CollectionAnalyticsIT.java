@@ -102,7 +102,7 @@ class CollectionAnalyticsIT {
 
         JsonNode expectedSummary = PageAnalytics.json("""
                 {"total_visits": 9, "unique_users": 3, "avg_time_seconds": 60.0, "engagement_score": 50.9, "friction_score": 77.8,
-                 "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.5556, "member_pages": 2}""");
+                 "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.5555555555555556, "member_pages": 2}""");
         await().atMost(COUNTED).untilAsserted(() ->
                 assertThat(site.analytics(collection, range).get("summary")).isEqualTo(expectedSummary));
         PageAnalytics.pause();
@@ -253,7 +253,7 @@ class CollectionAnalyticsIT {
         // 3 views, 1 exit, 3 errors (2 sent twice, plus the marker), 2 rage clicks (one per send, no id)
         JsonNode expected = PageAnalytics.json("""
                 {"total_visits": 3, "unique_users": 1, "avg_time_seconds": 20.0, "engagement_score": 36.7, "friction_score": 100.0,
-                 "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.3333, "member_pages": 1}""");
+                 "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.3333333333333333, "member_pages": 1}""");
         await().atMost(COUNTED).untilAsserted(() -> assertThat(site.analytics(collection, range).get("summary")).isEqualTo(expected));
         PageAnalytics.pause();
         assertThat(site.analytics(collection, range).get("summary")).isEqualTo(expected);

@@ -114,15 +114,15 @@ class CollectionAnalytics {
 
     private static AnalyticsView.Summary summary(RangeMerge.Merged total, int memberPages) {
         Counters counters = total.counters();
-        return new AnalyticsView.Summary(counters.visits(), total.users(), Scores.round(Scores.averageSeconds(counters), 2),
+        return new AnalyticsView.Summary(counters.visits(), total.users(), Scores.averageSeconds(counters),
                 Scores.engagement(counters), Scores.friction(counters), counters.errors(), counters.rageClicks(),
-                Scores.round(Scores.dropOffRate(counters), 4), memberPages, null);
+                Scores.dropOffRate(counters), memberPages, null);
     }
 
     private static AnalyticsView.TrendPoint trendPoint(LocalDateTime bucket, RangeMerge.Merged merged) {
         Counters counters = merged.counters();
         return new AnalyticsView.TrendPoint(bucket.toInstant(ZoneOffset.UTC), counters.visits(), merged.users(), counters.errors(),
-                counters.rageClicks(), Scores.round(Scores.averageSeconds(counters), 2));
+                counters.rageClicks(), Scores.averageSeconds(counters));
     }
 
     private static AnalyticsView.Member memberRow(Membership.MemberPage member, RangeMerge.Merged merged) {

@@ -17,6 +17,8 @@ final class TelemetryEvents {
 
     private static final Rule ID = Rules.string().minLength(1).maxLength(128);
     private static final Rule URL = Rules.string().minLength(1).maxLength(4096);
+    /** The page an event happened on: absolute, or no page could be registered or counted for it. */
+    private static final Rule PAGE_URL = Rules.string().minLength(1).maxLength(4096).httpUrl();
     private static final Rule TEXT = Rules.string().maxLength(10_000);
 
     /** Enough to tell the type; the type's own schema checks the rest. */
@@ -30,7 +32,7 @@ final class TelemetryEvents {
             optional("customer_id", ID),
             required("timestamp", Rules.dateTime()));
 
-    private static final ObjectSchema ON_A_PAGE = COMMON.and(required("url", URL));
+    private static final ObjectSchema ON_A_PAGE = COMMON.and(required("url", PAGE_URL));
 
     private static final Map<String, ObjectSchema> BY_TYPE = Map.of(
             "page_view", ON_A_PAGE.and(optional("title", Rules.string().maxLength(1000)), optional("referrer", URL)),
@@ -49,7 +51,7 @@ final class TelemetryEvents {
                     optional("request_body", Rules.any()), optional("response_body", Rules.any()),
                     optional("request_headers", Rules.anyObject())),
             "navigation", ON_A_PAGE.and(optional("from_url", URL), optional("to_url", URL)),
-            "identify", COMMON.and(optional("url", URL), optional("email", Rules.string().email())),
+            "identify", COMMON.and(optional("url", PAGE_URL), optional("email", Rules.string().email())),
             "custom", ON_A_PAGE.and(optional("name", Rules.string().maxLength(255)), optional("properties", Rules.anyObject())),
             "replay", ON_A_PAGE.and(required("data", Rules.anyObject())));
 

@@ -42,6 +42,20 @@ class TelemetryBatchTest {
     }
 
     @Test
+    void aPageUrlMustBeAbsoluteHttp() {
+        TelemetryBatch batch = TelemetryBatch.sort(JSON.readTree("""
+                [{"type": "page_view", "session_id": "s-1", "url": "/checkout", "timestamp": "2026-11-22T09:59:00Z"},
+                 {"type": "page_view", "session_id": "s-1", "url": "ftp://files.example.com/a", "timestamp": "2026-11-22T09:59:00Z"},
+                 {"type": "page_view", "session_id": "s-1", "url": "HTTPS://app.example.com/a", "timestamp": "2026-11-22T09:59:00Z"}]
+                """), NOW);
+
+        assertThat(batch.accepted()).hasSize(1);
+        assertThat(batch.rejected()).extracting(rejection -> rejection.index() + " " + rejection.type())
+                .containsExactly("0 url_parsing", "1 url_scheme");
+        assertThat(batch.rejected().get(0).loc()).containsExactly("body", "events", 0, "url");
+    }
+
+    @Test
     void everyFaultOfAnEventIsListedUnderItsIndex() {
         TelemetryBatch batch = TelemetryBatch.sort(JSON.readTree("""
                 [{"type": "page_leave", "url": 5, "timestamp": "yesterday", "scroll_depth": 2}]

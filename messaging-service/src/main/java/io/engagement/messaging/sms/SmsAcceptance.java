@@ -50,7 +50,7 @@ public class SmsAcceptance {
 
     Mono<List<String>> accept(long org, SmsRequest request) {
         Segments segments = Segments.of(request.message());
-        long cost = (long) segments.count() * request.to().size();
+        long cost = (long) segments.walletUnits() * request.to().size();
         List<SmsJob> jobs = request.to().stream()
                 .map(to -> new SmsJob(UUID.randomUUID().toString(), request.senderId(), to, request.message(), request.channel()))
                 .toList();

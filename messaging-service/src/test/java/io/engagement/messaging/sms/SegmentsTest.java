@@ -8,7 +8,7 @@ class SegmentsTest {
 
     @Test
     void gsmTextFitsOneMessageUpTo160Characters() {
-        assertThat(Segments.of("a".repeat(160))).isEqualTo(new Segments(Segments.Encoding.GSM_7, 160, 1));
+        assertThat(Segments.of("a".repeat(160))).isEqualTo(new Segments(Segments.Encoding.GSM_7, 160, 1, 160));
         assertThat(Segments.of("a".repeat(161)).count()).isEqualTo(2);
     }
 
@@ -35,6 +35,19 @@ class SegmentsTest {
         assertThat(Segments.of("ж".repeat(71)).count()).isEqualTo(2);
         assertThat(Segments.of("ж".repeat(134)).count()).isEqualTo(2);
         assertThat(Segments.of("ж".repeat(135)).count()).isEqualTo(3);
+    }
+
+    @Test
+    void theWalletChargesPer160GsmOr70Ucs2CharactersWhateverThePartsOnTheWire() {
+        assertThat(Segments.of("a".repeat(160)).walletUnits()).isEqualTo(1);
+        assertThat(Segments.of("a".repeat(161)).walletUnits()).isEqualTo(2);
+        assertThat(Segments.of("a".repeat(320)).walletUnits()).isEqualTo(2);
+        assertThat(Segments.of("a".repeat(321)).walletUnits()).isEqualTo(3);
+        assertThat(Segments.of("€".repeat(160)).walletUnits()).isEqualTo(1);
+        assertThat(Segments.of("ж".repeat(70)).walletUnits()).isEqualTo(1);
+        assertThat(Segments.of("ж".repeat(140)).walletUnits()).isEqualTo(2);
+        assertThat(Segments.of("ж".repeat(141)).walletUnits()).isEqualTo(3);
+        assertThat(Segments.of("").walletUnits()).isEqualTo(1);
     }
 
     @Test

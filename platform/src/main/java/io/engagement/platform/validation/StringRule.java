@@ -4,11 +4,14 @@ import io.engagement.platform.error.ErrorDetail;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** A JSON string, with optional length bounds, a fixed set of values, a pattern or an e-mail check. */
+/** A JSON string, with optional length bounds, a fixed set of values, a pattern, an e-mail or an http(s) URL check. */
 public final class StringRule implements Rule {
 
     private Integer minLength;
@@ -16,6 +19,7 @@ public final class StringRule implements Rule {
     private List<String> allowed;
     private Pattern pattern;
     private boolean email;
+    private boolean httpUrl;
     private boolean strip;
 
     StringRule() {
@@ -52,6 +56,12 @@ public final class StringRule implements Rule {
         return this;
     }
 
+    /** An absolute {@code http} or {@code https} URL with a host, as pydantic's {@code HttpUrl} wants. */
+    public StringRule httpUrl() {
+        this.httpUrl = true;
+        return this;
+    }
+
     @Override
     public JsonNode apply(JsonNode value, Loc loc, List<ErrorDetail> errors) {
         if (!value.isString()) {
@@ -84,6 +94,29 @@ public final class StringRule implements Rule {
         if (email) {
             return EmailAddress.problem(text)
                     .map(reason -> Violations.emailInvalid(loc, input, reason));
+        }
+        if (httpUrl) {
+            return httpUrlFault(text, input, loc);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ErrorDetail> httpUrlFault(String text, JsonNode input, Loc loc) {
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException malformed) {
+            return Optional.of(Violations.urlParsing(loc, input, "invalid character or form"));
+        }
+        if (uri.getScheme() == null) {
+            return Optional.of(Violations.urlParsing(loc, input, "relative URL without a base"));
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            return Optional.of(Violations.urlScheme(loc, input));
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            return Optional.of(Violations.urlParsing(loc, input, "empty host"));
         }
         return Optional.empty();
     }

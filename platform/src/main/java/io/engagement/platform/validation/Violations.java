@@ -131,6 +131,18 @@ public final class Violations {
                 "model_attributes_type", input);
     }
 
+    /** pydantic's HttpUrl given something that is not an absolute URL. */
+    public static ErrorDetail urlParsing(Loc loc, Object input, String reason) {
+        return new ErrorDetail(loc.parts(), "Input should be a valid URL, " + reason, "url_parsing", input,
+                Map.of("error", reason));
+    }
+
+    /** pydantic's HttpUrl given an absolute URL of another scheme. */
+    public static ErrorDetail urlScheme(Loc loc, Object input) {
+        return new ErrorDetail(loc.parts(), "URL scheme should be 'http' or 'https'", "url_scheme", input,
+                Map.of("expected_schemes", "'http' or 'https'"));
+    }
+
     /** A field the model does not declare, where it forbids extra fields. */
     public static ErrorDetail extraForbidden(Loc loc, Object input) {
         return new ErrorDetail(loc.parts(), "Extra inputs are not permitted", "extra_forbidden", input);
