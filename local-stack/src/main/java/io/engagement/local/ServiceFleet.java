@@ -190,6 +190,10 @@ public final class ServiceFleet implements AutoCloseable {
             // the activity stores survive restarts of the stack instead of being rebuilt from their changelogs
             environment.put("ENGAGEMENT_ANALYTICS_ACTIVITY_STATE_DIR", stateDirectory("activity-state" + suffix));
         }
+        if (module.equals(CUSTOMER)) {
+            // the bot may read websites served on this machine, as local alert webhooks are delivered
+            environment.put("ENGAGEMENT_BOT_ALLOW_LOOPBACK", "true");
+        }
         if (module.equals(MESSAGING)) {
             FleetSettings.Delivery delivery = settings.delivery();
             environment.put("SPRING_MAIL_HOST", delivery.smtpHost());

@@ -1,110 +1,41 @@
 package io.engagement.alert.target;
 
+import io.engagement.platform.net.AddressGuard;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-import java.net.Inet4Address;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.Optional;
 
 /**
- * The SSRF guard: refuses outbound targets whose host is, or resolves to, an address alerts must
- * not reach. Checked when a rule is written and again before every send, since what a name
- * resolves to may change.
+ * The SSRF guard of alert targets ({@link AddressGuard}), checked when a rule is written and again
+ * before every send, since what a name resolves to may change.
  */
 @Component
 @EnableConfigurationProperties(TargetSettings.class)
 public class TargetGuard {
 
-    private final TargetSettings settings;
+    private final AddressGuard addresses;
 
     public TargetGuard(TargetSettings settings) {
-        this.settings = settings;
+        this.addresses = new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "alerts");
     }
 
-    /**
-     * Why {@code url} must not be reached, if it must not; a name that does not resolve is not
-     * refused here (the send fails and is retried). Resolution blocks, so it runs on {@code boundedElastic}.
-     */
+    /** Why {@code url} must not be reached, if it must not; resolution blocks, so it runs on {@code boundedElastic}. */
     public Mono<Optional<String>> refusal(URI url) {
         return Mono.fromCallable(() -> refusalNow(url)).subscribeOn(Schedulers.boundedElastic());
     }
 
     /** Like {@link #refusal}, blocking the calling thread while the host is resolved. */
     public Optional<String> refusalNow(URI url) {
-        String host = hostOf(url);
-        if (host == null) {
-            return Optional.of("the target has no host");
-        }
-        InetAddress[] addresses;
-        try {
-            addresses = InetAddress.getAllByName(host);
-        } catch (UnknownHostException unresolved) {
-            return Optional.empty();
-        }
-        for (InetAddress address : addresses) {
-            Optional<String> refused = refusal(address);
-            if (refused.isPresent()) {
-                return Optional.of("the target host " + host + " " + (isLiteral(host) ? "is" : "resolves to")
-                        + " " + refused.get() + ", which alerts may not reach");
-            }
-        }
-        return Optional.empty();
+        return addresses.refusalNow(url);
     }
 
     /** The kind of a forbidden address ("a loopback address", ...), if it is one. */
     public Optional<String> refusal(InetAddress address) {
-        if (address.isAnyLocalAddress()) {
-            return Optional.of("an unspecified address");
-        }
-        if (address.isMulticastAddress() || isBroadcast(address)) {
-            return Optional.of("a multicast address");
-        }
-        if (address.isLinkLocalAddress()) {
-            return Optional.of("a link-local address");
-        }
-        if (address.isLoopbackAddress()) {
-            return settings.allowLoopback() ? Optional.empty() : Optional.of("a loopback address");
-        }
-        if (isPrivate(address)) {
-            return settings.allowPrivate() ? Optional.empty() : Optional.of("a private address");
-        }
-        return Optional.empty();
-    }
-
-    private static boolean isPrivate(InetAddress address) {
-        byte[] bytes = address.getAddress();
-        if (address instanceof Inet4Address) {
-            int first = bytes[0] & 0xff;
-            int second = bytes[1] & 0xff;
-            return first == 10
-                    || (first == 172 && second >= 16 && second <= 31)
-                    || (first == 192 && second == 168)
-                    || (first == 100 && second >= 64 && second <= 127);
-        }
-        // unique local addresses, fc00::/7
-        return address instanceof Inet6Address && (bytes[0] & 0xfe) == 0xfc;
-    }
-
-    private static boolean isBroadcast(InetAddress address) {
-        byte[] bytes = address.getAddress();
-        return address instanceof Inet4Address && (bytes[0] & bytes[1] & bytes[2] & bytes[3] & 0xff) == 0xff;
-    }
-
-    private static String hostOf(URI url) {
-        String host = url.getHost();
-        if (host == null || host.isEmpty()) {
-            return null;
-        }
-        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    }
-
-    private static boolean isLiteral(String host) {
-        return host.contains(":") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
+        return addresses.refusal(address);
     }
 }

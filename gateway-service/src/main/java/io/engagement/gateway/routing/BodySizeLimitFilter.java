@@ -4,6 +4,8 @@ import io.engagement.platform.PlatformProperties;
 import io.engagement.platform.error.ApiException;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -13,6 +15,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.stereotype.Component;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,10 +27,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * refused it half-read would close the connection under other requests. A declared length is
  * checked at once. A body sent without one (chunked) is read here up to the limit and forwarded
  * with its length, so one that passes the limit is refused before any service or circuit
- * breaker sees it.
+ * breaker sees it. A route may allow more in its {@code max-body-size} metadata (file uploads).
  */
 @Component
 class BodySizeLimitFilter implements GlobalFilter, Ordered {
+
+    /** Route metadata: the largest body the route takes, where it differs from the default. */
+    static final String MAX_BODY_SIZE = "max-body-size";
 
     private final long maxBytes;
 
@@ -42,16 +48,17 @@ class BodySizeLimitFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        long limit = limitOf(exchange);
         HttpHeaders headers = exchange.getRequest().getHeaders();
         long declared = headers.getContentLength();
-        if (declared > maxBytes) {
-            return Mono.error(tooLarge());
+        if (declared > limit) {
+            return Mono.error(tooLarge(limit));
         }
         if (declared >= 0 || !headers.containsHeader(HttpHeaders.TRANSFER_ENCODING)) {
             return chain.filter(exchange);
         }
-        return DataBufferUtils.join(exchange.getRequest().getBody(), Math.toIntExact(maxBytes))
-                .onErrorMap(DataBufferLimitException.class, overLimit -> tooLarge())
+        return DataBufferUtils.join(exchange.getRequest().getBody(), Math.toIntExact(limit))
+                .onErrorMap(DataBufferLimitException.class, overLimit -> tooLarge(limit))
                 .flatMap(body -> {
                     BufferedBody buffered = new BufferedBody(exchange.getRequest(), body);
                     return chain.filter(exchange.mutate().request(buffered).build()).doFinally(signal -> buffered.releaseUnread());
@@ -59,8 +66,14 @@ class BodySizeLimitFilter implements GlobalFilter, Ordered {
                 .switchIfEmpty(Mono.defer(() -> chain.filter(exchange)));
     }
 
-    private ApiException tooLarge() {
-        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes");
+    private long limitOf(ServerWebExchange exchange) {
+        Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        Object routeLimit = route == null ? null : route.getMetadata().get(MAX_BODY_SIZE);
+        return routeLimit == null ? maxBytes : DataSize.parse(routeLimit.toString()).toBytes();
+    }
+
+    private static ApiException tooLarge(long limit) {
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + limit + " bytes");
     }
 
     /** A chunked body read whole, forwarded with its length; released here if nothing read it. */

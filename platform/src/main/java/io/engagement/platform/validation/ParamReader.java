@@ -100,6 +100,23 @@ public final class ParamReader {
         return Optional.ofNullable(values.apply(name));
     }
 
+    /** A required string of 1 to {@code maxLength} characters once stripped; absent answers {@code missing}. */
+    public String requiredString(String name, int maxLength) {
+        String raw = values.apply(name);
+        Loc loc = locator.apply(name);
+        if (raw == null) {
+            errors.add(Violations.missing(loc, null));
+            return "";
+        }
+        String text = raw.strip();
+        if (text.isEmpty()) {
+            errors.add(Violations.stringTooShort(loc, raw, 1));
+        } else if (text.codePointCount(0, text.length()) > maxLength) {
+            errors.add(Violations.stringTooLong(loc, raw, maxLength));
+        }
+        return text;
+    }
+
     public Optional<Boolean> bool(String name) {
         String raw = values.apply(name);
         if (raw == null) {

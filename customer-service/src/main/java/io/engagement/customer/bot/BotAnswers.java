@@ -1,0 +1,90 @@
+package io.engagement.customer.bot;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import org.bson.Document;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Answers a question from the organization's own active sources, never another's. Each replica
+ * keeps an organization's index while its sources' generations stay the same; the sources are
+ * read with every question, so a new or refreshed source answers from the next question on.
+ */
+@Component
+class BotAnswers {
+
+    private static final int ORGANIZATIONS_KEPT = 1_000;
+
+    private final SourceStore sources;
+    private final PassageStore passages;
+    private final BotSettings settings;
+    private final Cache<Long, Built> built = Caffeine.newBuilder().maximumSize(ORGANIZATIONS_KEPT).build();
+
+    BotAnswers(SourceStore sources, PassageStore passages, BotSettings settings) {
+        this.sources = sources;
+        this.passages = passages;
+        this.settings = settings;
+    }
+
+    /** The answer and its sources, or empty when the bot is not sure enough and hands over to a person. */
+    Mono<Optional<KnowledgeIndex.Found>> answer(long organizationId, String question) {
+        return sources.answering(organizationId).collectList()
+                .flatMap(answering -> indexOf(organizationId, answering))
+                .publishOn(Schedulers.parallel())
+                .map(index -> index.answer(question).filter(found -> found.confidence() >= settings.answerThreshold()));
+    }
+
+    private Mono<KnowledgeIndex> indexOf(long organizationId, List<Document> answering) {
+        answering.sort(Comparator.comparing(source -> source.getString("_id")));
+        String signature = signatureOf(answering);
+        Built kept = built.getIfPresent(organizationId);
+        if (kept != null && kept.signature().equals(signature)) {
+            return Mono.just(kept.index());
+        }
+        return build(answering).doOnNext(index -> built.put(organizationId, new Built(signature, index)));
+    }
+
+    private Mono<KnowledgeIndex> build(List<Document> answering) {
+        List<KnowledgeIndex.Qna> pairs = new ArrayList<>();
+        Map<String, String> names = new HashMap<>();
+        List<String> ids = new ArrayList<>();
+        for (Document source : answering) {
+            String sourceId = source.getString("_id");
+            names.put(sourceId, source.getString("name"));
+            if (BotSource.QNA.equals(source.getString("kind"))) {
+                pairs.add(new KnowledgeIndex.Qna(sourceId, source.getString("question"), source.getString("answer")));
+            }
+            ids.addAll(PassageStore.ids(sourceId, source.getInteger("generation"), source.getInteger("chunks", 0)));
+        }
+        return passages.read(ids).collectMap(passage -> passage.getString("_id"))
+                .map(byId -> {
+                    List<KnowledgeIndex.Passage> texts = new ArrayList<>();
+                    for (String id : ids) {
+                        Document passage = byId.get(id);
+                        if (passage != null) {
+                            String sourceId = passage.getString("source_id");
+                            texts.add(new KnowledgeIndex.Passage(sourceId, names.get(sourceId), passage.getString("text")));
+                        }
+                    }
+                    return new KnowledgeIndex(pairs, texts);
+                });
+    }
+
+    private static String signatureOf(List<Document> answering) {
+        StringBuilder signature = new StringBuilder();
+        answering.forEach(source -> signature.append(source.getString("_id")).append(':').append(source.getInteger("generation")).append(';'));
+        return signature.toString();
+    }
+
+    private record Built(String signature, KnowledgeIndex index) {
+    }
+}
