@@ -21,6 +21,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static io.engagement.platform.store.Documents.date;
 
@@ -143,8 +144,9 @@ class SourceReader implements SmartLifecycle {
         return sources.settle(claimed, failed).then(forgetFile(claimed));
     }
 
-    private static java.util.Optional<Instant> nextRefresh(Document claimed, Instant now) {
-        return java.util.Optional.ofNullable(REFRESH_EVERY.get(claimed.getString("refresh_frequency"))).map(now::plus);
+    /** When a website is read again; a file never is. */
+    private static Optional<Instant> nextRefresh(Document claimed, Instant now) {
+        return Optional.ofNullable(claimed.getString("refresh_frequency")).map(REFRESH_EVERY::get).map(now::plus);
     }
 
     private Mono<Void> forgetPrevious(Document claimed) {

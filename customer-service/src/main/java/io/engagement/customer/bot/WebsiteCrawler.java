@@ -66,10 +66,11 @@ final class WebsiteCrawler {
                 continue;
             }
             Document html = document.get();
-            pages.add(new Page(url, html.title(), textOf(html)));
+            // links first: navigation is left out of the text, not out of the crawl
             for (Element link : html.select("a[href]")) {
                 linkOf(link.absUrl("href")).filter(target -> sameSite(start, target)).filter(seen::add).ifPresent(queue::add);
             }
+            pages.add(new Page(url, html.title(), textOf(html)));
         }
         return pages;
     }
