@@ -3,11 +3,11 @@ package io.engagement.alert.delivery;
 import io.engagement.alert.alert.AlertStore;
 import io.engagement.alert.alert.AlertView;
 import io.engagement.alert.rule.Channel;
+import io.engagement.platform.lifecycle.PollingLoop;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -39,7 +39,7 @@ class DeliveryPoller implements SmartLifecycle {
     private final DeliverySettings settings;
     private final RetrySchedule schedule;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private volatile Disposable polling;
+    private final PollingLoop polling;
 
     DeliveryPoller(DeliveryStore store, DeliveryWakeups wakeups, AlertStore alerts, List<ChannelSender> senders,
                    DeliverySettings settings) {
@@ -49,30 +49,22 @@ class DeliveryPoller implements SmartLifecycle {
         this.senders = senders.stream().collect(Collectors.toUnmodifiableMap(ChannelSender::channel, Function.identity()));
         this.settings = settings;
         this.schedule = new RetrySchedule(settings.retryDelays(), settings.jitter());
+        this.polling = new PollingLoop(settings.pollEvery(), wakeups.asFlux(), this::claimAndSend, log, "due alert deliveries");
     }
 
     @Override
     public void start() {
-        polling = Flux.merge(Flux.interval(settings.pollEvery()).map(tick -> true), wakeups.asFlux())
-                .onBackpressureDrop()
-                .concatMap(tick -> claimAndSend()
-                        .onErrorResume(failure -> {
-                            log.warn("Polling for due alert deliveries failed: {}", failure.toString());
-                            return Mono.empty();
-                        }), 1)
-                .subscribe();
+        polling.start();
     }
 
     @Override
     public void stop() {
-        if (polling != null) {
-            polling.dispose();
-        }
+        polling.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return polling != null && !polling.isDisposed();
+        return polling.isRunning();
     }
 
     /** The last to start and the first to stop (detection runs a phase earlier): no attempt begins during a shutdown. */

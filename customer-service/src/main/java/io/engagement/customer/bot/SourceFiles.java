@@ -1,11 +1,8 @@
 package io.engagement.customer.bot;
 
-import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.bson.types.Binary;
-import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
-import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
@@ -19,10 +16,11 @@ import java.util.List;
 
 /**
  * Uploaded files kept until they are read, in parts well under a document's 16 MB limit, so an
- * upload answered 202 survives a restart before its text is extracted.
+ * upload answered 202 survives a restart before its text is extracted. A part's {@code _id} is
+ * {@code source:n}, so the parts are read and removed by the unique {@code _id} index alone.
  */
 @Component
-class SourceFiles implements StartupWork {
+class SourceFiles {
 
     static final String COLLECTION = "bot_files";
     private static final int PART_BYTES = 4 * 1024 * 1024;
@@ -31,11 +29,6 @@ class SourceFiles implements StartupWork {
 
     SourceFiles(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
-    }
-
-    @Override
-    public Mono<Void> prepare() {
-        return mongo.indexOps(COLLECTION).createIndex(new Index().on("source_id", Sort.Direction.ASC)).then();
     }
 
     /** The parts' count, once every part is written. */

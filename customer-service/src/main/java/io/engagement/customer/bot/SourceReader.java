@@ -1,5 +1,6 @@
 package io.engagement.customer.bot;
 
+import io.engagement.platform.lifecycle.PollingLoop;
 import io.engagement.platform.net.AddressGuard;
 import org.bson.Document;
 import org.slf4j.Logger;
@@ -8,8 +9,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
@@ -46,7 +45,7 @@ class SourceReader implements SmartLifecycle {
     private final BotSettings settings;
     private final WebsiteCrawler crawler;
     private final Sinks.Many<Boolean> wakeups = Sinks.many().multicast().directBestEffort();
-    private volatile Disposable polling;
+    private final PollingLoop polling;
 
     SourceReader(SourceStore sources, SourceFiles files, PassageStore passages, BotSettings settings) {
         this.sources = sources;
@@ -54,6 +53,7 @@ class SourceReader implements SmartLifecycle {
         this.passages = passages;
         this.settings = settings;
         this.crawler = new WebsiteCrawler(new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "the crawler"), settings);
+        this.polling = new PollingLoop(settings.pollEvery(), wakeups.asFlux(), this::readDue, log, "the bot's due sources");
     }
 
     /** A source was added: read it now rather than at the next poll. */
@@ -63,25 +63,17 @@ class SourceReader implements SmartLifecycle {
 
     @Override
     public void start() {
-        polling = Flux.merge(Flux.interval(settings.pollEvery()).map(tick -> true), wakeups.asFlux())
-                .onBackpressureDrop()
-                .concatMap(tick -> readDue().onErrorResume(failure -> {
-                    log.warn("Reading the bot's due sources failed: {}", failure.toString());
-                    return Mono.empty();
-                }), 1)
-                .subscribe();
+        polling.start();
     }
 
     @Override
     public void stop() {
-        if (polling != null) {
-            polling.dispose();
-        }
+        polling.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return polling != null && !polling.isDisposed();
+        return polling.isRunning();
     }
 
     private Mono<Void> readDue() {
