@@ -47,10 +47,13 @@ class BotKnowledgeIT {
     @BeforeAll
     static void serveWebsite() throws IOException {
         site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        // the same server under another host name is another site
+        String offsite = "http://localhost:" + site.getAddress().getPort() + "/offsite";
         Map<String, String> pages = Map.of(
+                "/offsite", page("Elsewhere", "Nothing the bot should read.", ""),
                 "/robots.txt", "User-agent: *\nDisallow: /private\n",
                 "/", page("Acme Help", "Welcome to the Acme help centre.",
-                        "<a href=\"/returns\">Returns</a> <a href=\"/private/vault\">Vault</a> <a href=\"https://elsewhere.test/x\">Elsewhere</a>"),
+                        "<a href=\"/returns\">Returns</a> <a href=\"/private/vault\">Vault</a> <a href=\"" + offsite + "\">Elsewhere</a>"),
                 "/returns", page("Returns", "Returns are accepted within thirty days of delivery, in the original box.", "<a href=\"/\">Home</a>"),
                 "/private/vault", page("Vault", "The vault combination is seven seven nine.", ""));
         site.createContext("/", exchange -> {
@@ -153,7 +156,7 @@ class BotKnowledgeIT {
         assertThat(answer.get("sources").get(0).get("name").asString()).isEqualTo(url);
         assertThat(ask(org, "vault combination", "x-api-key", org.apiKey()).json())
                 .isEqualTo(JSON.readTree("{\"answer\": null, \"handoff\": true}"));
-        assertThat(requested).contains("/robots.txt", "/", "/returns").doesNotContain("/private/vault");
+        assertThat(requested).contains("/robots.txt", "/", "/returns").doesNotContain("/private/vault", "/offsite");
     }
 
     @Test

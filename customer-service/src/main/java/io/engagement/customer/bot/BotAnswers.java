@@ -22,12 +22,14 @@ import java.util.Optional;
 @Component
 class BotAnswers {
 
-    private static final int ORGANIZATIONS_KEPT = 1_000;
+    /** Characters of passages kept in memory across organizations, about 128 MB of text at most. */
+    private static final long CHARACTERS_KEPT = 64L * 1024 * 1024;
 
     private final SourceStore sources;
     private final PassageStore passages;
     private final BotSettings settings;
-    private final Cache<Long, Built> built = Caffeine.newBuilder().maximumSize(ORGANIZATIONS_KEPT).build();
+    private final Cache<Long, Built> built = Caffeine.newBuilder().maximumWeight(CHARACTERS_KEPT)
+            .weigher((Long organizationId, Built kept) -> kept.index().characters()).build();
 
     BotAnswers(SourceStore sources, PassageStore passages, BotSettings settings) {
         this.sources = sources;
@@ -39,7 +41,6 @@ class BotAnswers {
     Mono<Optional<KnowledgeIndex.Found>> answer(long organizationId, String question) {
         return sources.answering(organizationId).collectList()
                 .flatMap(answering -> indexOf(organizationId, answering))
-                .publishOn(Schedulers.parallel())
                 .map(index -> index.answer(question).filter(found -> found.confidence() >= settings.answerThreshold()));
     }
 
@@ -48,7 +49,7 @@ class BotAnswers {
         String signature = signatureOf(answering);
         Built kept = built.getIfPresent(organizationId);
         if (kept != null && kept.signature().equals(signature)) {
-            return Mono.just(kept.index());
+            return Mono.just(kept.index()).publishOn(Schedulers.parallel());
         }
         return build(answering).doOnNext(index -> built.put(organizationId, new Built(signature, index)));
     }
@@ -65,7 +66,9 @@ class BotAnswers {
             }
             ids.addAll(PassageStore.ids(sourceId, source.getInteger("generation"), source.getInteger("chunks", 0)));
         }
+        // ranking the passages is CPU work, kept off the database driver's threads
         return passages.read(ids).collectMap(passage -> passage.getString("_id"))
+                .publishOn(Schedulers.parallel())
                 .map(byId -> {
                     List<KnowledgeIndex.Passage> texts = new ArrayList<>();
                     for (String id : ids) {

@@ -13,6 +13,7 @@ import io.engagement.platform.validation.Violations;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.codec.multipart.FilePart;
@@ -59,17 +60,18 @@ class BotResource {
     @PostMapping("/sources/files")
     Mono<ResponseEntity<BotSource>> addFile(ServerWebExchange exchange) {
         long organizationId = dataKey(exchange);
-        MediaType type = exchange.getRequest().getHeaders().getContentType();
-        if (type == null || !MediaType.MULTIPART_FORM_DATA.isCompatibleWith(type)) {
+        if (!isMultipart(exchange)) {
             return Mono.error(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the file as multipart/form-data, in the part 'file'"));
         }
         return exchange.getMultipartData()
+                .onErrorMap(unparsable -> !(unparsable instanceof ApiException), unparsable -> new ApiException(
+                        HttpStatus.UNSUPPORTED_MEDIA_TYPE, "The body is not readable multipart/form-data: " + unparsable.getMessage()))
                 .flatMap(parts -> {
                     Part part = parts.getFirst("file");
                     if (!(part instanceof FilePart file)) {
                         return Mono.error(new RequestValidationException(List.of(Violations.missing(Loc.body().field("file"), null))));
                     }
-                    FileType fileType = FileType.of(file.filename(), file.headers().getContentType())
+                    FileType fileType = FileType.of(file.filename(), declaredType(file))
                             .orElseThrow(() -> new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                                     "Only TXT, PDF, Markdown and Word (.docx) files can be added"));
                     return DataBufferUtils.join(file.content(), maxFileBytes)
@@ -143,12 +145,30 @@ class BotResource {
         });
     }
 
+    private static boolean isMultipart(ServerWebExchange exchange) {
+        try {
+            MediaType type = exchange.getRequest().getHeaders().getContentType();
+            return type != null && MediaType.MULTIPART_FORM_DATA.isCompatibleWith(type);
+        } catch (InvalidMediaTypeException malformed) {
+            return false;
+        }
+    }
+
     private static long dataKey(ServerWebExchange exchange) {
         OrgContext context = OrgContext.of(exchange);
         if (context.keyKind() != KeyKind.DATA) {
             throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
         }
         return context.organizationId();
+    }
+
+    /** A part's own type, where it declares a readable one. */
+    private static MediaType declaredType(FilePart file) {
+        try {
+            return file.headers().getContentType();
+        } catch (InvalidMediaTypeException malformed) {
+            return null;
+        }
     }
 
     private static byte[] bytesOf(org.springframework.core.io.buffer.DataBuffer buffer) {

@@ -31,6 +31,7 @@ final class KnowledgeIndex {
     private final List<Map<String, Integer>> frequencies = new ArrayList<>();
     private final Map<String, Integer> documentFrequency = new HashMap<>();
     private final double averageLength;
+    private final int characters;
 
     KnowledgeIndex(List<Qna> pairs, List<Passage> passages) {
         this.pairs = pairs;
@@ -45,6 +46,13 @@ final class KnowledgeIndex {
             words += terms.size();
         }
         this.averageLength = passages.isEmpty() ? 1 : Math.max(1, (double) words / passages.size());
+        this.characters = passages.stream().mapToInt(passage -> passage.text().length()).sum()
+                + pairs.stream().mapToInt(pair -> pair.question().length() + pair.answer().length()).sum();
+    }
+
+    /** How much text the index holds, for the memory it keeps. */
+    int characters() {
+        return characters;
     }
 
     /** A question and its answer, as the organization wrote them. */

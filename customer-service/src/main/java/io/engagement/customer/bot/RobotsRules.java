@@ -13,6 +13,7 @@ final class RobotsRules {
 
     static final String USER_AGENT = "EngagementBot";
     static final RobotsRules ALLOW_ALL = new RobotsRules(List.of());
+    static final RobotsRules DISALLOW_ALL = new RobotsRules(List.of(new Rule("/", false)));
 
     private final List<Rule> rules;
 
@@ -25,6 +26,7 @@ final class RobotsRules {
         List<Rule> anyone = new ArrayList<>();
         boolean ourGroup = false;
         boolean anyoneGroup = false;
+        boolean oursSeen = false;
         boolean agentsEnded = true;
         for (String raw : robotsTxt.split("\\r?\\n|\\r")) {
             String line = raw.replaceAll("#.*", "").strip();
@@ -41,6 +43,7 @@ final class RobotsRules {
                     agentsEnded = false;
                 }
                 ourGroup |= value.equalsIgnoreCase(USER_AGENT);
+                oursSeen |= ourGroup;
                 anyoneGroup |= value.equals("*");
             } else if (field.equals("allow") || field.equals("disallow")) {
                 agentsEnded = true;
@@ -58,7 +61,8 @@ final class RobotsRules {
                 agentsEnded = true;
             }
         }
-        return new RobotsRules(ours.isEmpty() ? anyone : ours);
+        // a group naming the crawler replaces the * group, even one that disallows nothing
+        return new RobotsRules(oursSeen ? ours : anyone);
     }
 
     /** Whether the crawler may fetch {@code path} (with its query). */

@@ -36,6 +36,7 @@ import static io.engagement.platform.store.Documents.date;
 class SourceReader implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SourceReader.class);
+    private static final int MAX_ATTEMPTS = 3;
     static final Map<String, Duration> REFRESH_EVERY = Map.of(
             "daily", Duration.ofDays(1), "weekly", Duration.ofDays(7), "monthly", Duration.ofDays(30));
 
@@ -76,8 +77,9 @@ class SourceReader implements SmartLifecycle {
         return polling.isRunning();
     }
 
+    /** One source at a time, each claimed only once the one before is read, so no lease runs out while it waits. */
     private Mono<Void> readDue() {
-        return claim().expand(claimed -> claim()).concatMap(this::read).then();
+        return claim().flatMap(claimed -> read(claimed).then(Mono.defer(this::readDue)));
     }
 
     private Mono<Document> claim() {
@@ -85,12 +87,23 @@ class SourceReader implements SmartLifecycle {
         return sources.claimDue(now, now.plus(settings.lease()));
     }
 
+    /**
+     * An unreadable source fails at once. Anything else (the database, a bug) leaves it to be taken
+     * over again when its lease runs out, up to {@link #MAX_ATTEMPTS} times, and then fails it.
+     */
     private Mono<Void> read(Document claimed) {
         int generation = claimed.getInteger("generations");
         return passagesOf(claimed)
                 .flatMap(texts -> passages.write(claimed.getLong("organization_id"), claimed.getString("_id"), generation, texts)
                         .then(settled(claimed, generation, texts.size())))
-                .onErrorResume(TextExtraction.Unreadable.class, unreadable -> failed(claimed, unreadable.getMessage()));
+                .onErrorResume(TextExtraction.Unreadable.class, unreadable -> failed(claimed, unreadable.getMessage()))
+                .onErrorResume(RuntimeException.class, failure -> {
+                    log.warn("Bot source {} could not be read (attempt {}): {}", claimed.getString("_id"), claimed.getInteger("attempts"),
+                            failure.toString());
+                    return claimed.getInteger("attempts", 1) >= MAX_ATTEMPTS
+                            ? failed(claimed, "could not be read after " + MAX_ATTEMPTS + " attempts").onErrorResume(again -> Mono.empty())
+                            : Mono.empty();
+                });
     }
 
     private Mono<List<String>> passagesOf(Document claimed) {
@@ -100,7 +113,7 @@ class SourceReader implements SmartLifecycle {
                     .publishOn(Schedulers.boundedElastic())
                     .map(content -> Passages.of(TextExtraction.text(type, content)));
         }
-        return Mono.fromCallable(() -> crawler.crawl(URI.create(claimed.getString("url"))))
+        return Mono.fromCallable(() -> crawler.crawl(URI.create(claimed.getString("url")), crawlTime()))
                 .subscribeOn(Schedulers.boundedElastic())
                 .map(pages -> {
                     List<String> texts = new ArrayList<>();
@@ -112,11 +125,16 @@ class SourceReader implements SmartLifecycle {
                 });
     }
 
+    /** Half the lease: a crawl ends with what it has read well before another replica could take the source over. */
+    private Duration crawlTime() {
+        return settings.lease().dividedBy(2);
+    }
+
     /** Switches the source to its new passages, then lets the old ones go; if it was removed meanwhile, the new ones go. */
     private Mono<Void> settled(Document claimed, int generation, int count) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Update active = new Update().set("status", BotSource.ACTIVE).set("chunks", count).set("indexed_at", date(now))
-                .set("generation", generation).unset("error").set("time_updated", date(now));
+                .set("generation", generation).unset("error").unset("attempts").set("time_updated", date(now));
         nextRefresh(claimed, now).ifPresentOrElse(due -> active.set("due_at", date(due)), () -> active.unset("due_at"));
         String sourceId = claimed.getString("_id");
         return sources.settle(claimed, active).flatMap(switched -> switched
@@ -130,10 +148,11 @@ class SourceReader implements SmartLifecycle {
         Update failed = new Update()
                 .set("status", keepsContent ? BotSource.ACTIVE : BotSource.FAILED)
                 .set("error", keepsContent ? "the last refresh failed: " + reason : reason)
+                .unset("attempts")
                 .set("time_updated", date(now));
         nextRefresh(claimed, now).ifPresentOrElse(due -> failed.set("due_at", date(due)), () -> failed.unset("due_at"));
         log.info("Bot source {} could not be read: {}", claimed.getString("_id"), reason);
-        return sources.settle(claimed, failed).then(forgetFile(claimed));
+        return sources.settle(claimed, failed).flatMap(settled -> settled ? forgetFile(claimed) : Mono.empty());
     }
 
     /** When a website is read again; a file never is. */

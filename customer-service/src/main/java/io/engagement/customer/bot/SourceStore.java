@@ -83,7 +83,7 @@ class SourceStore implements StartupWork {
                         .orOperator(Criteria.where("lease_until").is(null), Criteria.where("lease_until").lt(date(now))))
                 .with(Sort.by(Sort.Direction.ASC, "due_at"));
         Update claim = new Update().set("lease_until", date(leaseUntil)).set("status", BotSource.PROCESSING)
-                .inc("generations", 1).set("time_updated", date(now));
+                .inc("generations", 1).inc("attempts", 1).set("time_updated", date(now));
         return mongo.findAndModify(due, claim, FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION);
     }
 

@@ -4,7 +4,10 @@ import io.engagement.platform.net.AddressGuard;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import reactor.core.Disposable;
+import reactor.core.scheduler.Schedulers;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -13,6 +16,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,15 +26,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Reads a website for the bot: from the start page, the links within the same host, breadth
- * first, at most {@code maxPages} pages, skipping what robots.txt disallows. Every address it
- * fetches, redirects included, passes the SSRF guard first. Blocking: it runs on a worker thread.
+ * Reads a website for the bot: from the start page (where its redirects end), the links within the
+ * same host, breadth first, at most {@code maxPages} pages, skipping what robots.txt disallows.
+ * Every address it fetches, redirects included, passes the SSRF guard first. Each page has
+ * {@code fetchTimeout} for its headers and again for its body, and the whole crawl {@code crawlTime}:
+ * what was read by then is kept. Blocking: it runs on a worker thread.
  */
 final class WebsiteCrawler {
 
     private static final int MAX_REDIRECTS = 5;
+    /** Failed, missing and non-HTML links count too, so a page of dead links cannot keep the crawler busy. */
+    private static final int FETCHES_PER_PAGE = 3;
+    private static final Pattern CHARSET = Pattern.compile("charset=\"?([\\w.:-]+)", Pattern.CASE_INSENSITIVE);
 
     private final HttpClient http;
     private final AddressGuard guard;
@@ -46,70 +60,108 @@ final class WebsiteCrawler {
     }
 
     /** The pages of the site, the start page first; fails when the start page cannot be read. */
-    List<Page> crawl(URI start) {
-        RobotsRules robots = robotsOf(start);
-        Deque<URI> queue = new ArrayDeque<>(List.of(withoutFragment(start)));
-        Set<URI> seen = new HashSet<>(queue);
+    List<Page> crawl(URI start, Duration crawlTime) {
+        Instant deadline = Instant.now().plus(crawlTime);
+        // said as it is, not as a robots.txt that could not be read
+        guard.refusalNow(start).ifPresent(refused -> {
+            throw new TextExtraction.Unreadable(refused);
+        });
+        RobotsRules robots = allowed(robotsOf(start), start);
+        Fetched first = fetch(start).orElseThrow(() -> new TextExtraction.Unreadable(start + " redirects too often"));
+        URI site = first.url();
+        if (!sameSite(start, site)) {
+            robots = allowed(robotsOf(site), site);
+        }
+        Document firstPage = html(first);
+        Deque<URI> queue = new ArrayDeque<>();
+        Set<URI> seen = new HashSet<>(List.of(withoutFragment(start), withoutFragment(site)));
         List<Page> pages = new ArrayList<>();
-        boolean first = true;
-        while (!queue.isEmpty() && pages.size() < settings.maxPages()) {
+        follow(firstPage, site, seen, queue);
+        pages.add(new Page(site, firstPage.title(), textOf(firstPage)));
+        int fetches = 1;
+        while (!queue.isEmpty() && pages.size() < settings.maxPages() && fetches < FETCHES_PER_PAGE * settings.maxPages()
+                && Instant.now().isBefore(deadline)) {
             URI url = queue.poll();
             if (!robots.allows(pathOf(url))) {
-                if (first) {
-                    throw new TextExtraction.Unreadable("robots.txt does not allow reading " + url);
-                }
                 continue;
             }
-            Optional<Document> document = fetch(url, first);
-            first = false;
-            if (document.isEmpty()) {
-                continue;
+            fetches++;
+            Optional<Document> page = pageAt(url, site);
+            if (page.isPresent()) {
+                follow(page.get(), site, seen, queue);
+                pages.add(new Page(url, page.get().title(), textOf(page.get())));
             }
-            Document html = document.get();
-            // links first: navigation is left out of the text, not out of the crawl
-            for (Element link : html.select("a[href]")) {
-                linkOf(link.absUrl("href")).filter(target -> sameSite(start, target)).filter(seen::add).ifPresent(queue::add);
-            }
-            pages.add(new Page(url, html.title(), textOf(html)));
         }
         return pages;
     }
 
-    private RobotsRules robotsOf(URI start) {
-        try {
-            Optional<Fetched> robots = get(start.resolve("/robots.txt"));
-            return robots.filter(fetched -> fetched.status() == 200)
-                    .map(fetched -> RobotsRules.parse(new String(fetched.body(), StandardCharsets.UTF_8)))
-                    .orElse(RobotsRules.ALLOW_ALL);
-        } catch (RuntimeException unreachable) {
-            return RobotsRules.ALLOW_ALL;
+    private static RobotsRules allowed(RobotsRules robots, URI start) {
+        if (!robots.allows(pathOf(start))) {
+            throw new TextExtraction.Unreadable("robots.txt does not allow reading " + start);
         }
+        return robots;
     }
 
-    /** The page as HTML; empty for a page that is not HTML or not there, an error for the start page. */
-    private Optional<Document> fetch(URI url, boolean start) {
+    /** The page, if it is an HTML page of the site answered 200; anything else is passed over. */
+    private Optional<Document> pageAt(URI url, URI site) {
         try {
-            Optional<Fetched> fetched = get(url);
-            if (fetched.isEmpty() || fetched.get().status() != 200) {
-                throw new TextExtraction.Unreadable(url + " answered " + fetched.map(f -> Integer.toString(f.status())).orElse("nothing"));
-            }
-            String type = fetched.get().contentType().toLowerCase(Locale.ROOT);
-            if (!type.isEmpty() && !type.startsWith("text/html") && !type.startsWith("application/xhtml")) {
-                throw new TextExtraction.Unreadable(url + " is not an HTML page (" + type + ")");
-            }
-            return Optional.of(Jsoup.parse(new String(fetched.get().body(), StandardCharsets.UTF_8), fetched.get().url().toString()));
-        } catch (TextExtraction.Unreadable failure) {
-            if (start) {
-                throw failure;
-            }
+            return fetch(url).filter(fetched -> sameSite(site, fetched.url())).map(this::html);
+        } catch (TextExtraction.Unreadable | IllegalArgumentException passedOver) {
             return Optional.empty();
         }
     }
 
-    /** Follows redirects by hand so each address is guarded; empty when they go round for too long. */
-    private Optional<Fetched> get(URI url) {
+    /** Queues the page's links within the site, up to a bound, since a page may link to far more than will be read. */
+    private void follow(Document page, URI site, Set<URI> seen, Deque<URI> queue) {
+        for (Element link : page.select("a[href]")) {
+            if (seen.size() >= FETCHES_PER_PAGE * settings.maxPages()) {
+                return;
+            }
+            linkOf(link.absUrl("href")).filter(target -> sameSite(site, target)).filter(seen::add).ifPresent(queue::add);
+        }
+    }
+
+    /** RFC 9309: a missing robots.txt (4xx) allows everything, an unreachable one (5xx, no answer) nothing. */
+    private RobotsRules robotsOf(URI site) {
+        try {
+            Optional<Fetched> robots = fetch(site.resolve("/robots.txt"));
+            if (robots.isEmpty()) {
+                return RobotsRules.DISALLOW_ALL;
+            }
+            int status = robots.get().status();
+            if (status == 200) {
+                return RobotsRules.parse(new String(robots.get().body(), StandardCharsets.UTF_8));
+            }
+            return status >= 400 && status < 500 ? RobotsRules.ALLOW_ALL : RobotsRules.DISALLOW_ALL;
+        } catch (TextExtraction.Unreadable unreachable) {
+            return RobotsRules.DISALLOW_ALL;
+        }
+    }
+
+    private Document html(Fetched fetched) {
+        if (fetched.status() != 200) {
+            throw new TextExtraction.Unreadable(fetched.url() + " answered " + fetched.status());
+        }
+        String type = fetched.contentType().toLowerCase(Locale.ROOT);
+        if (!type.isEmpty() && !type.startsWith("text/html") && !type.startsWith("application/xhtml")) {
+            throw new TextExtraction.Unreadable(fetched.url() + " is not an HTML page (" + type + ")");
+        }
+        Matcher charset = CHARSET.matcher(fetched.contentType());
+        try {
+            // without a charset in the header, jsoup takes the page's own (a BOM or a meta tag), else UTF-8
+            return Jsoup.parse(new ByteArrayInputStream(fetched.body()), charset.find() ? charset.group(1) : null, fetched.url().toString());
+        } catch (IOException | IllegalArgumentException unreadable) {
+            throw new TextExtraction.Unreadable(fetched.url() + " could not be read: " + unreadable.getMessage());
+        }
+    }
+
+    /** Follows redirects by hand, each address guarded and http(s); empty when they go round for too long. */
+    private Optional<Fetched> fetch(URI url) {
         URI current = url;
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
+            if (!isHttp(current)) {
+                throw new TextExtraction.Unreadable(current + " is not an http or https address");
+            }
             Optional<String> refused = guard.refusalNow(current);
             if (refused.isPresent()) {
                 throw new TextExtraction.Unreadable(refused.get());
@@ -119,13 +171,21 @@ final class WebsiteCrawler {
             Optional<String> location = response.headers().firstValue("location");
             if (status >= 300 && status < 400 && location.isPresent()) {
                 close(response);
-                current = current.resolve(location.get());
+                current = redirected(current, location.get());
                 continue;
             }
             String type = response.headers().firstValue("content-type").orElse("");
             return Optional.of(new Fetched(current, status, type, body(response)));
         }
         return Optional.empty();
+    }
+
+    private static URI redirected(URI from, String location) {
+        try {
+            return from.resolve(new URI(location.strip()));
+        } catch (URISyntaxException | IllegalArgumentException malformed) {
+            throw new TextExtraction.Unreadable(from + " redirects to a malformed address");
+        }
     }
 
     private HttpResponse<InputStream> send(URI url) {
@@ -141,12 +201,27 @@ final class WebsiteCrawler {
         }
     }
 
-    /** At most the page size the settings allow; a longer page is read that far. */
+    /**
+     * At most the page size the settings allow, within the fetch timeout: a server that trickles
+     * its body has the stream closed under it, which ends the read.
+     */
     private byte[] body(HttpResponse<InputStream> response) {
-        try (InputStream in = response.body()) {
-            return in.readNBytes((int) settings.maxPageSize().toBytes());
+        InputStream in = response.body();
+        AtomicBoolean late = new AtomicBoolean();
+        Disposable closer = Schedulers.parallel().schedule(() -> {
+            late.set(true);
+            close(response);
+        }, settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        try (in) {
+            byte[] body = in.readNBytes((int) settings.maxPageSize().toBytes());
+            if (late.get()) {
+                throw new TextExtraction.Unreadable(response.uri() + " did not arrive within " + settings.fetchTimeout());
+            }
+            return body;
         } catch (IOException failed) {
             throw new TextExtraction.Unreadable(response.uri() + " could not be read: " + failed.getMessage());
+        } finally {
+            closer.dispose();
         }
     }
 
@@ -154,7 +229,7 @@ final class WebsiteCrawler {
         try {
             response.body().close();
         } catch (IOException ignored) {
-            // the redirect's body is not needed
+            // nothing more is read from it
         }
     }
 
@@ -166,6 +241,7 @@ final class WebsiteCrawler {
             text.append(html.title()).append("\n\n");
         }
         for (Element block : html.body().select("h1, h2, h3, h4, h5, h6, p, li, td, th, pre, blockquote, dt, dd")) {
+            // a block holding other blocks is read through them
             if (block.select("p, li, td, th, pre, blockquote").size() > (block.is("p, li, td, th, pre, blockquote") ? 1 : 0)) {
                 continue;
             }
@@ -174,7 +250,7 @@ final class WebsiteCrawler {
                 text.append(line).append("\n\n");
             }
         }
-        if (text.length() == 0 || text.toString().strip().equals(html.title().strip())) {
+        if (text.toString().strip().equals(html.title().strip())) {
             text.append(html.body().text());
         }
         return text.toString();
@@ -186,15 +262,19 @@ final class WebsiteCrawler {
         }
         try {
             URI uri = withoutFragment(new URI(href));
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            return scheme.equals("http") || scheme.equals("https") ? Optional.of(uri) : Optional.empty();
+            return isHttp(uri) ? Optional.of(uri) : Optional.empty();
         } catch (URISyntaxException malformed) {
             return Optional.empty();
         }
     }
 
-    private static boolean sameSite(URI start, URI target) {
-        return start.getHost() != null && start.getHost().equalsIgnoreCase(target.getHost()) && start.getPort() == target.getPort();
+    private static boolean isHttp(URI uri) {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null;
+    }
+
+    private static boolean sameSite(URI site, URI target) {
+        return site.getHost() != null && site.getHost().equalsIgnoreCase(target.getHost()) && site.getPort() == target.getPort();
     }
 
     private static URI withoutFragment(URI uri) {

@@ -39,5 +39,7 @@ class RobotsRulesTest {
         assertThat(rules.allows("/help")).isTrue();
         assertThat(rules.allows("/drafts/one")).isFalse();
         assertThat(RobotsRules.parse("").allows("/anything")).isTrue();
+        assertThat(RobotsRules.parse("User-agent: *\nDisallow: /\n\nUser-agent: EngagementBot\nDisallow:\n").allows("/help")).isTrue();
+        assertThat(RobotsRules.DISALLOW_ALL.allows("/")).isFalse();
     }
 }
