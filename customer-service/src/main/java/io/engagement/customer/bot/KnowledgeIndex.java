@@ -20,6 +20,8 @@ final class KnowledgeIndex {
 
     /** A near Q&A match needs this much of the two questions' content words in common (Dice). */
     static final double NEAR_QUESTION = 0.8;
+    /** A question's word that no source has, weighed against the mean weight of those the sources have. */
+    static final double UNKNOWN_WORD_SHARE = 0.5;
     private static final double K1 = 1.2;
     private static final double B = 0.75;
     private static final int SOURCES_SHOWN = 3;
@@ -138,18 +140,30 @@ final class KnowledgeIndex {
         return score;
     }
 
-    /** The share of the question's weight the passage holds; a word no passage has weighs as the rarest. */
+    /**
+     * The share of the question's weight the passage holds. A word of the sources weighs its idf; a
+     * word no source has weighs half the mean of those, since no passage could hold it and it is
+     * often a question's own wording ("cost" of a page that says "free").
+     */
     private double coverage(Set<String> asked, Map<String, Integer> counts) {
         double held = 0;
-        double total = 0;
+        double known = 0;
+        int knownTerms = 0;
         for (String term : asked) {
-            double weight = idf(term);
-            total += weight;
-            if (counts.containsKey(term)) {
-                held += weight;
+            if (documentFrequency.containsKey(term)) {
+                double weight = idf(term);
+                known += weight;
+                knownTerms++;
+                if (counts.containsKey(term)) {
+                    held += weight;
+                }
             }
         }
-        return total == 0 ? 0 : held / total;
+        if (knownTerms == 0) {
+            return 0;
+        }
+        double unknown = (asked.size() - knownTerms) * UNKNOWN_WORD_SHARE * known / knownTerms;
+        return held / (known + unknown);
     }
 
     private double idf(String term) {

@@ -9,11 +9,13 @@ import java.util.Set;
 /** The words a question and a passage are compared by: lower-cased, accents folded, common words left out. */
 final class Terms {
 
+    /** Common English words, and the filler of questions ("how long does it take", "can you tell me"). */
     private static final Set<String> STOPWORDS = Set.of(
-            "a", "about", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "could", "do", "does",
-            "for", "from", "had", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of",
-            "on", "or", "our", "please", "should", "so", "than", "that", "the", "their", "them", "then", "there",
-            "these", "they", "this", "to", "was", "we", "were", "what", "when", "where", "which", "who", "why",
+            "a", "about", "am", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could", "did",
+            "do", "does", "for", "from", "get", "had", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its",
+            "just", "know", "like", "long", "many", "me", "much", "my", "need", "of", "on", "or", "our", "please",
+            "should", "so", "some", "take", "takes", "tell", "than", "that", "the", "their", "them", "then", "there",
+            "these", "they", "this", "to", "want", "was", "we", "were", "what", "when", "where", "which", "who", "why",
             "will", "with", "would", "you", "your");
 
     private Terms() {

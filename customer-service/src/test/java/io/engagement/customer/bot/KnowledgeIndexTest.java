@@ -42,8 +42,12 @@ class KnowledgeIndexTest {
         assertThat(found.sources().get(0).name()).isEqualTo("handbook.txt");
         assertThat(found.sources().get(0).excerpt()).contains("Refunds");
 
+        // question filler is no word of the question; a word no source has weighs half a known one
+        assertThat(index.answer("How long do refunds take?").orElseThrow().confidence()).isEqualTo(1.0);
         KnowledgeIndex.Found partly = index.answer("refunds for crypto wallets").orElseThrow();
-        assertThat(partly.confidence()).isGreaterThan(0).isLessThan(0.5);
+        assertThat(partly.confidence()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+        KnowledgeIndex.Found lacking = index.answer("refunds shipping").orElseThrow();
+        assertThat(lacking.confidence()).isGreaterThan(0).isLessThan(1.0);
     }
 
     @Test
