@@ -1,6 +1,7 @@
 package io.engagement.customer.bot;
 
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.io.IOUtils;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
 import org.apache.pdfbox.text.PDFTextStripper;
@@ -50,7 +51,8 @@ final class TextExtraction {
     }
 
     private static String pdf(byte[] content) {
-        try (PDDocument document = Loader.loadPDF(content)) {
+        // the document's streams are cached in a temporary file, not the heap: a 20 MiB PDF of scans stays out of memory
+        try (PDDocument document = Loader.loadPDF(content, "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
             if (document.isEncrypted() && !document.getCurrentAccessPermission().canExtractContent()) {
                 throw new Unreadable("the PDF is encrypted");
             }
