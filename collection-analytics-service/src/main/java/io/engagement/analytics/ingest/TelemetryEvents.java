@@ -1,9 +1,15 @@
 package io.engagement.analytics.ingest;
 
+import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rule;
 import io.engagement.platform.validation.Rules;
+import io.engagement.platform.validation.Violations;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
+import java.util.List;
 import java.util.Map;
 
 import static io.engagement.platform.validation.ObjectSchema.optional;
@@ -51,7 +57,8 @@ final class TelemetryEvents {
                     optional("request_body", Rules.any()), optional("response_body", Rules.any()),
                     optional("request_headers", Rules.anyObject())),
             "navigation", ON_A_PAGE.and(optional("from_url", URL), optional("to_url", URL)),
-            "identify", COMMON.and(optional("url", PAGE_URL), optional("email", Rules.string().email())),
+            "identify", COMMON.and(optional("url", PAGE_URL), optional("email", Rules.string().email()))
+                    .checking(TelemetryEvents::refuseIdentifyingNoOne),
             "custom", ON_A_PAGE.and(optional("name", Rules.string().maxLength(255)), optional("properties", Rules.anyObject())),
             "replay", ON_A_PAGE.and(required("data", Rules.anyObject())));
 
@@ -60,6 +67,13 @@ final class TelemetryEvents {
 
     static ObjectSchema schemaOf(String type) {
         return BY_TYPE.get(type);
+    }
+
+    /** An identify names the visitor by e-mail, customer id or both (extensions.md); one naming neither says nothing. */
+    private static void refuseIdentifyingNoOne(JsonNode input, ObjectNode accepted, Loc loc, List<ErrorDetail> errors) {
+        if (accepted.path("email").isMissingNode() && accepted.path("customer_id").isMissingNode()) {
+            errors.add(Violations.missing(loc.field("email"), null));
+        }
     }
 
     private static ObjectSchema.Field[] clickFields() {

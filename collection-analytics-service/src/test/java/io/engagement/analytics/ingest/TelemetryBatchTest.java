@@ -42,6 +42,22 @@ class TelemetryBatchTest {
     }
 
     @Test
+    void anIdentifyNamesTheVisitorByEmailOrCustomerId() {
+        TelemetryBatch batch = TelemetryBatch.sort(JSON.readTree("""
+                [{"type": "identify", "session_id": "s-1", "timestamp": "2026-11-22T09:59:00Z"},
+                 {"type": "identify", "session_id": "s-1", "customer_id": "c-1", "timestamp": "2026-11-22T09:59:00Z"},
+                 {"type": "identify", "session_id": "s-1", "email": "ada@example.com", "timestamp": "2026-11-22T09:59:00Z"}]
+                """), NOW);
+
+        assertThat(batch.accepted()).hasSize(2);
+        assertThat(batch.rejected()).singleElement().satisfies(rejection -> {
+            assertThat(rejection.index()).isZero();
+            assertThat(rejection.loc()).containsExactly("body", "events", 0, "email");
+            assertThat(rejection.type()).isEqualTo("missing");
+        });
+    }
+
+    @Test
     void aPageUrlMustBeAbsoluteHttp() {
         TelemetryBatch batch = TelemetryBatch.sort(JSON.readTree("""
                 [{"type": "page_view", "session_id": "s-1", "url": "/checkout", "timestamp": "2026-11-22T09:59:00Z"},
