@@ -1,12 +1,7 @@
 package io.engagement.local;
 
 import com.sun.net.httpserver.HttpServer;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
-import org.apache.poi.xwpf.usermodel.XWPFDocument;
+import io.engagement.testkit.SampleDocuments;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -97,10 +92,10 @@ class BotKnowledgeIT {
     }
 
     @Test
-    void pdfWordAndMarkdownFilesAreReadAndAnUnreadableOneFailsWithItsReason() throws IOException {
-        String pdf = upload(org, "shipping.pdf", "application/pdf", pdf("Parcels to Iceland travel by boat every Tuesday.")).json()
+    void pdfWordAndMarkdownFilesAreReadAndAnUnreadableOneFailsWithItsReason() {
+        String pdf = upload(org, "shipping.pdf", "application/pdf", SampleDocuments.pdf("Parcels to Iceland travel by boat every Tuesday.")).json()
                 .get("source_id").asString();
-        String docx = upload(org, "support.docx", "application/octet-stream", docx("The support desk answers within one day.")).json()
+        String docx = upload(org, "support.docx", "application/octet-stream", SampleDocuments.docx("The support desk answers within one day.")).json()
                 .get("source_id").asString();
         String markdown = upload(org, "warranty.md", "text/markdown",
                 "# Warranty\n\nEvery kettle carries a **two year** warranty.".getBytes(StandardCharsets.UTF_8)).json().get("source_id").asString();
@@ -268,29 +263,5 @@ class BotKnowledgeIT {
 
     private static String page(String title, String text, String links) {
         return "<html><head><title>" + title + "</title></head><body><nav>" + links + "</nav><main><p>" + text + "</p></main></body></html>";
-    }
-
-    private static byte[] pdf(String text) throws IOException {
-        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            PDPage page = new PDPage();
-            document.addPage(page);
-            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                content.beginText();
-                content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 12);
-                content.newLineAtOffset(72, 700);
-                content.showText(text);
-                content.endText();
-            }
-            document.save(out);
-            return out.toByteArray();
-        }
-    }
-
-    private static byte[] docx(String text) throws IOException {
-        try (XWPFDocument document = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            document.createParagraph().createRun().setText(text);
-            document.write(out);
-            return out.toByteArray();
-        }
     }
 }

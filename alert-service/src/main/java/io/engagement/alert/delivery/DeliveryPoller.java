@@ -28,43 +28,25 @@ import java.util.stream.Collectors;
  * its rule's quiet hours is deferred to their end without counting as an attempt.
  */
 @Component
-class DeliveryPoller implements SmartLifecycle {
+class DeliveryPoller extends PollingLoop {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryPoller.class);
 
     private final DeliveryStore store;
-    private final DeliveryWakeups wakeups;
     private final AlertStore alerts;
     private final Map<String, ChannelSender> senders;
     private final DeliverySettings settings;
     private final RetrySchedule schedule;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final PollingLoop polling;
 
     DeliveryPoller(DeliveryStore store, DeliveryWakeups wakeups, AlertStore alerts, List<ChannelSender> senders,
                    DeliverySettings settings) {
+        super(settings.pollEvery(), wakeups.asFlux(), log, "due alert deliveries");
         this.store = store;
-        this.wakeups = wakeups;
         this.alerts = alerts;
         this.senders = senders.stream().collect(Collectors.toUnmodifiableMap(ChannelSender::channel, Function.identity()));
         this.settings = settings;
         this.schedule = new RetrySchedule(settings.retryDelays(), settings.jitter());
-        this.polling = new PollingLoop(settings.pollEvery(), wakeups.asFlux(), this::claimAndSend, log, "due alert deliveries");
-    }
-
-    @Override
-    public void start() {
-        polling.start();
-    }
-
-    @Override
-    public void stop() {
-        polling.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return polling.isRunning();
     }
 
     /** The last to start and the first to stop (detection runs a phase earlier): no attempt begins during a shutdown. */
@@ -74,7 +56,8 @@ class DeliveryPoller implements SmartLifecycle {
     }
 
     /** Claims due deliveries while there is room in flight, and starts an attempt for each. */
-    private Mono<Void> claimAndSend() {
+    @Override
+    protected Mono<Void> poll() {
         return claimOne()
                 .expand(claimed -> claimOne())
                 .doOnNext(this::startAttempt)

@@ -31,12 +31,12 @@ class BotLibrary {
     private final SourceReader reader;
     private final AddressGuard guard;
 
-    BotLibrary(SourceStore sources, SourceFiles files, PassageStore passages, SourceReader reader, BotSettings settings) {
+    BotLibrary(SourceStore sources, SourceFiles files, PassageStore passages, SourceReader reader, AddressGuard crawlerGuard) {
         this.sources = sources;
         this.files = files;
         this.passages = passages;
         this.reader = reader;
-        this.guard = new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "the crawler");
+        this.guard = crawlerGuard;
     }
 
     Mono<BotSource> addFile(long organizationId, String name, FileType type, byte[] content) {

@@ -1,6 +1,5 @@
 package io.engagement.customer.bot;
 
-import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
@@ -155,11 +154,7 @@ class BotResource {
     }
 
     private static long dataKey(ServerWebExchange exchange) {
-        OrgContext context = OrgContext.of(exchange);
-        if (context.keyKind() != KeyKind.DATA) {
-            throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
-        }
-        return context.organizationId();
+        return OrgContext.ofDataKey(exchange).organizationId();
     }
 
     /** A part's own type, where it declares a readable one. */

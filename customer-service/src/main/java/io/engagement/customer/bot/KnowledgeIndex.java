@@ -28,15 +28,17 @@ final class KnowledgeIndex {
     private static final int ANSWER_CHARACTERS = 600;
     private static final int EXCERPT_CHARACTERS = 200;
 
-    private final List<Qna> pairs;
+    private final List<ReadyPair> pairs;
     private final List<Passage> passages;
-    private final List<Map<String, Integer>> frequencies = new ArrayList<>();
+    /** Each passage's words, counted once when the index is built rather than with every question. */
+    private final List<Counted> counted = new ArrayList<>();
     private final Map<String, Integer> documentFrequency = new HashMap<>();
     private final double averageLength;
     private final int characters;
 
     KnowledgeIndex(List<Qna> pairs, List<Passage> passages) {
-        this.pairs = pairs;
+        this.pairs = pairs.stream().map(pair -> new ReadyPair(pair, Terms.normalized(pair.question()), Set.copyOf(Terms.of(pair.question()))))
+                .toList();
         this.passages = passages;
         long words = 0;
         for (Passage passage : passages) {
@@ -44,7 +46,7 @@ final class KnowledgeIndex {
             List<String> terms = Terms.of(passage.text());
             terms.forEach(term -> counts.merge(term, 1, Integer::sum));
             counts.keySet().forEach(term -> documentFrequency.merge(term, 1, Integer::sum));
-            frequencies.add(counts);
+            counted.add(new Counted(counts, terms.size()));
             words += terms.size();
         }
         this.averageLength = passages.isEmpty() ? 1 : Math.max(1, (double) words / passages.size());
@@ -85,10 +87,10 @@ final class KnowledgeIndex {
         Set<String> asked = new HashSet<>(Terms.of(question));
         Qna best = null;
         double bestSimilarity = 0;
-        for (Qna pair : pairs) {
-            double similarity = Terms.normalized(pair.question()).equals(exact) ? 1 : dice(asked, new HashSet<>(Terms.of(pair.question())));
+        for (ReadyPair ready : pairs) {
+            double similarity = ready.normalized().equals(exact) ? 1 : dice(asked, ready.terms());
             if (similarity > bestSimilarity) {
-                best = pair;
+                best = ready.pair();
                 bestSimilarity = similarity;
             }
         }
@@ -106,7 +108,7 @@ final class KnowledgeIndex {
         }
         List<Scored> ranked = new ArrayList<>();
         for (int i = 0; i < passages.size(); i++) {
-            double score = score(asked, frequencies.get(i));
+            double score = score(asked, counted.get(i));
             if (score > 0) {
                 ranked.add(new Scored(i, score));
             }
@@ -124,16 +126,15 @@ final class KnowledgeIndex {
                 cited.add(new Cited(passage.sourceId(), passage.sourceName(), excerpt(passage.text(), asked)));
             }
         }
-        return Optional.of(new Found(cut(best.text(), ANSWER_CHARACTERS), coverage(asked, frequencies.get(ranked.get(0).index())), cited));
+        return Optional.of(new Found(cut(best.text(), ANSWER_CHARACTERS), coverage(asked, counted.get(ranked.get(0).index()).counts()), cited));
     }
 
-    private double score(Set<String> asked, Map<String, Integer> counts) {
-        int length = counts.values().stream().mapToInt(Integer::intValue).sum();
+    private double score(Set<String> asked, Counted passage) {
         double score = 0;
         for (String term : asked) {
-            Integer frequency = counts.get(term);
+            Integer frequency = passage.counts().get(term);
             if (frequency != null) {
-                double tf = frequency * (K1 + 1) / (frequency + K1 * (1 - B + B * length / averageLength));
+                double tf = frequency * (K1 + 1) / (frequency + K1 * (1 - B + B * passage.length() / averageLength));
                 score += idf(term) * tf;
             }
         }
@@ -209,5 +210,13 @@ final class KnowledgeIndex {
     }
 
     private record Scored(int index, double score) {
+    }
+
+    /** A pair with its question as the comparisons take it. */
+    private record ReadyPair(Qna pair, String normalized, Set<String> terms) {
+    }
+
+    /** A passage's content words with their counts, and how many there are. */
+    private record Counted(Map<String, Integer> counts, int length) {
     }
 }

@@ -11,9 +11,9 @@ record NewWebsite(String url, String refreshFrequency) {
 
     static final ObjectSchema SCHEMA = ObjectSchema.of(
             required("url", Rules.string().stripped().maxLength(2048).httpUrl()),
-            optional("refresh_frequency", Rules.string().oneOf("daily", "weekly", "monthly"))).forbiddingExtra();
+            optional("refresh_frequency", Rules.string().oneOf(RefreshFrequency.wireNames()))).forbiddingExtra();
 
     String frequency() {
-        return refreshFrequency == null ? "weekly" : refreshFrequency;
+        return refreshFrequency == null ? RefreshFrequency.WEEKLY.wireName() : refreshFrequency;
     }
 }

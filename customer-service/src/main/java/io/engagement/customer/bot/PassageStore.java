@@ -11,6 +11,7 @@ import reactor.core.publisher.Mono;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The passages of each source's generation, {@code _id} {@code source:generation:n}: who knows a
@@ -51,11 +52,7 @@ class PassageStore {
     }
 
     static List<String> ids(String sourceId, int generation, int count) {
-        List<String> ids = new ArrayList<>();
-        for (int n = 0; n < count; n++) {
-            ids.add(id(sourceId, generation, n));
-        }
-        return ids;
+        return IntStream.range(0, count).mapToObj(n -> id(sourceId, generation, n)).toList();
     }
 
     private static String id(String sourceId, int generation, int n) {

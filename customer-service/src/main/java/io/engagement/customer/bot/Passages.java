@@ -1,6 +1,7 @@
 package io.engagement.customer.bot;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,25 +18,14 @@ final class Passages {
     }
 
     static List<String> of(String text) {
-        List<String> passages = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
+        List<String> pieces = new ArrayList<>();
         for (String paragraph : text.split("\\n\\s*\\n")) {
             String clean = paragraph.replaceAll("\\s+", " ").strip();
-            if (clean.isEmpty()) {
-                continue;
-            }
-            for (String piece : pieces(clean)) {
-                if (current.length() > 0 && current.length() + 1 + piece.length() > TARGET) {
-                    passages.add(current.toString());
-                    current.setLength(0);
-                }
-                current.append(current.length() == 0 ? "" : "\n").append(piece);
+            if (!clean.isEmpty()) {
+                pieces.addAll(pieces(clean));
             }
         }
-        if (current.length() > 0) {
-            passages.add(current.toString());
-        }
-        return passages;
+        return packed(pieces, "\n");
     }
 
     /** A paragraph as it is, or cut into sentences (and a sentence into words) where it is too long for one passage. */
@@ -43,21 +33,25 @@ final class Passages {
         if (paragraph.length() <= MAX) {
             return List.of(paragraph);
         }
-        List<String> pieces = new ArrayList<>();
-        StringBuilder sentences = new StringBuilder();
-        for (String sentence : paragraph.split("(?<=[.!?])\\s+")) {
-            for (String part : wrapped(sentence)) {
-                if (sentences.length() > 0 && sentences.length() + 1 + part.length() > TARGET) {
-                    pieces.add(sentences.toString());
-                    sentences.setLength(0);
-                }
-                sentences.append(sentences.length() == 0 ? "" : " ").append(part);
+        List<String> parts = Arrays.stream(paragraph.split("(?<=[.!?])\\s+")).flatMap(sentence -> wrapped(sentence).stream()).toList();
+        return packed(parts, " ");
+    }
+
+    /** Consecutive parts joined by {@code separator} into runs of at most about {@link #TARGET} characters. */
+    private static List<String> packed(List<String> parts, String separator) {
+        List<String> runs = new ArrayList<>();
+        StringBuilder run = new StringBuilder();
+        for (String part : parts) {
+            if (run.length() > 0 && run.length() + separator.length() + part.length() > TARGET) {
+                runs.add(run.toString());
+                run.setLength(0);
             }
+            run.append(run.length() == 0 ? "" : separator).append(part);
         }
-        if (sentences.length() > 0) {
-            pieces.add(sentences.toString());
+        if (run.length() > 0) {
+            runs.add(run.toString());
         }
-        return pieces;
+        return runs;
     }
 
     private static List<String> wrapped(String sentence) {

@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Uploaded files kept until they are read, in parts well under a document's 16 MB limit, so an
@@ -36,16 +37,13 @@ class SourceFiles {
         List<Document> parts = new ArrayList<>();
         for (int offset = 0, n = 0; offset < content.length || n == 0; offset += PART_BYTES, n++) {
             byte[] part = Arrays.copyOfRange(content, offset, Math.min(content.length, offset + PART_BYTES));
-            parts.add(new Document("_id", sourceId + ":" + n).append("source_id", sourceId).append("content", new Binary(part)));
+            parts.add(new Document("_id", id(sourceId, n)).append("source_id", sourceId).append("content", new Binary(part)));
         }
         return Flux.fromIterable(parts).concatMap(part -> mongo.insert(part, COLLECTION)).then(Mono.just(parts.size()));
     }
 
     Mono<byte[]> read(String sourceId, int parts) {
-        List<String> ids = new ArrayList<>();
-        for (int n = 0; n < parts; n++) {
-            ids.add(sourceId + ":" + n);
-        }
+        List<String> ids = ids(sourceId, parts);
         return mongo.find(Query.query(Criteria.where("_id").in(ids)), Document.class, COLLECTION)
                 .collectMap(part -> part.getString("_id"), part -> part.get("content", Binary.class).getData())
                 .map(byId -> {
@@ -62,10 +60,14 @@ class SourceFiles {
     }
 
     Mono<Void> delete(String sourceId, int parts) {
-        List<String> ids = new ArrayList<>();
-        for (int n = 0; n < parts; n++) {
-            ids.add(sourceId + ":" + n);
-        }
-        return mongo.remove(Query.query(Criteria.where("_id").in(ids)), COLLECTION).then();
+        return mongo.remove(Query.query(Criteria.where("_id").in(ids(sourceId, parts))), COLLECTION).then();
+    }
+
+    private static List<String> ids(String sourceId, int parts) {
+        return IntStream.range(0, parts).mapToObj(n -> id(sourceId, n)).toList();
+    }
+
+    private static String id(String sourceId, int n) {
+        return sourceId + ":" + n;
     }
 }

@@ -1,16 +1,12 @@
 package io.engagement.customer.bot;
 
 import io.engagement.platform.lifecycle.PollingLoop;
-import io.engagement.platform.net.AddressGuard;
 import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
 import java.net.URI;
@@ -19,7 +15,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import static io.engagement.platform.store.Documents.date;
@@ -32,54 +27,30 @@ import static io.engagement.platform.store.Documents.date;
  * read, is {@code Failed} with the reason; a refresh that fails keeps the content it had.
  */
 @Component
-@EnableConfigurationProperties(BotSettings.class)
-class SourceReader implements SmartLifecycle {
+class SourceReader extends PollingLoop {
 
     private static final Logger log = LoggerFactory.getLogger(SourceReader.class);
     private static final int MAX_ATTEMPTS = 3;
-    static final Map<String, Duration> REFRESH_EVERY = Map.of(
-            "daily", Duration.ofDays(1), "weekly", Duration.ofDays(7), "monthly", Duration.ofDays(30));
 
     private final SourceStore sources;
     private final SourceFiles files;
     private final PassageStore passages;
     private final BotSettings settings;
     private final WebsiteCrawler crawler;
-    private final Sinks.Many<Boolean> wakeups = Sinks.many().multicast().directBestEffort();
-    private final PollingLoop polling;
 
-    SourceReader(SourceStore sources, SourceFiles files, PassageStore passages, BotSettings settings) {
+    SourceReader(SourceStore sources, SourceFiles files, PassageStore passages, WebsiteCrawler crawler, BotSettings settings) {
+        super(settings.pollEvery(), log, "the bot's due sources");
         this.sources = sources;
         this.files = files;
         this.passages = passages;
         this.settings = settings;
-        this.crawler = new WebsiteCrawler(new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "the crawler"), settings);
-        this.polling = new PollingLoop(settings.pollEvery(), wakeups.asFlux(), this::readDue, log, "the bot's due sources");
-    }
-
-    /** A source was added: read it now rather than at the next poll. */
-    void wake() {
-        wakeups.tryEmitNext(true);
-    }
-
-    @Override
-    public void start() {
-        polling.start();
-    }
-
-    @Override
-    public void stop() {
-        polling.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return polling.isRunning();
+        this.crawler = crawler;
     }
 
     /** One source at a time, each claimed only once the one before is read, so no lease runs out while it waits. */
-    private Mono<Void> readDue() {
-        return claim().flatMap(claimed -> read(claimed).then(Mono.defer(this::readDue)));
+    @Override
+    protected Mono<Void> poll() {
+        return claim().flatMap(claimed -> read(claimed).then(Mono.defer(this::poll)));
     }
 
     private Mono<Document> claim() {
@@ -157,7 +128,7 @@ class SourceReader implements SmartLifecycle {
 
     /** When a website is read again; a file never is. */
     private static Optional<Instant> nextRefresh(Document claimed, Instant now) {
-        return Optional.ofNullable(claimed.getString("refresh_frequency")).map(REFRESH_EVERY::get).map(now::plus);
+        return RefreshFrequency.of(claimed.getString("refresh_frequency")).map(now::plus);
     }
 
     private Mono<Void> forgetPrevious(Document claimed) {

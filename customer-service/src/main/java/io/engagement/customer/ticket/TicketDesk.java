@@ -12,7 +12,6 @@ import io.engagement.platform.settings.OrganizationSettings;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.stereotype.Component;
-import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
@@ -50,18 +49,6 @@ class TicketDesk {
         this.ids = ids;
     }
 
-    /**
-     * The request's context when its key is a data key. The gateway already lets only data keys
-     * through to every ticket route but the creation; this keeps it so if a route is widened.
-     */
-    static OrgContext dataKeyContext(ServerWebExchange exchange) {
-        OrgContext context = OrgContext.of(exchange);
-        if (context.keyKind() != KeyKind.DATA) {
-            throw ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation");
-        }
-        return context;
-    }
-
     /** A data key may always open a ticket; the public key (the chat widget) only while the organization allows it. */
     Mono<Void> mayOpen(OrgContext context) {
         return switch (context.keyKind()) {
@@ -69,7 +56,7 @@ class TicketDesk {
             case PUBLIC -> settings.read(context.organizationId())
                     .flatMap(ticketing -> ticketing.userTicketsEnabled() ? Mono.<Void>empty()
                             : Mono.error(ApiException.forbidden("User tickets are disabled for this organization")));
-            default -> Mono.error(ApiException.forbidden("A " + context.keyKind().wireName() + " key cannot be used for this operation"));
+            default -> Mono.error(ApiException.keyKindRefused(context.keyKind().wireName()));
         };
     }
 

@@ -51,18 +51,18 @@ class TicketResource {
 
     @GetMapping
     Mono<PageEnvelope<Ticket>> list(ServerWebExchange exchange) {
-        long organizationId = TicketDesk.dataKeyContext(exchange).organizationId();
+        long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         return store.page(organizationId, TicketQuery.from(ParamReader.query(exchange)));
     }
 
     @GetMapping("/{ticket_id}")
     Mono<Ticket> get(@PathVariable("ticket_id") String ticketId, ServerWebExchange exchange) {
-        return desk.find(TicketDesk.dataKeyContext(exchange).organizationId(), ticketId);
+        return desk.find(OrgContext.ofDataKey(exchange).organizationId(), ticketId);
     }
 
     @PatchMapping("/{ticket_id}")
     Mono<Ticket> change(@PathVariable("ticket_id") String ticketId, ServerWebExchange exchange) {
-        long organizationId = TicketDesk.dataKeyContext(exchange).organizationId();
+        long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         return bodies.readTree(exchange)
                 .map(body -> TicketChange.of(bodies.validate(body, TicketChange.SCHEMA)))
                 .flatMap(change -> desk.change(organizationId, ticketId, change));

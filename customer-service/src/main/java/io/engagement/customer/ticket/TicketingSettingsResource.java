@@ -22,11 +22,11 @@ class TicketingSettingsResource {
 
     @GetMapping
     Mono<TicketingSettings> get(ServerWebExchange exchange) {
-        return settings.read(TicketDesk.dataKeyContext(exchange).organizationId());
+        return settings.read(OrgContext.ofDataKey(exchange).organizationId());
     }
 
     @PutMapping
     Mono<TicketingSettings> replace(ServerWebExchange exchange) {
-        return settings.replace(TicketDesk.dataKeyContext(exchange).organizationId(), exchange);
+        return settings.replace(OrgContext.ofDataKey(exchange).organizationId(), exchange);
     }
 }

@@ -88,7 +88,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     private static AuthenticatedKey permitted(AuthenticatedKey key, Set<KeyKind> accepted) {
         KeyKind kind = key.context().keyKind();
         if (!accepted.contains(kind)) {
-            throw ApiException.forbidden("A " + kind.wireName() + " key cannot be used for this operation");
+            throw ApiException.keyKindRefused(kind.wireName());
         }
         return key;
     }

@@ -19,6 +19,18 @@ public record OrgContext(long organizationId, KeyKind keyKind) {
         return context;
     }
 
+    /**
+     * The request's context when its key is a data key, else 403. The gateway already routes only
+     * the kinds a path takes; this keeps an operation to data keys if a route is widened.
+     */
+    public static OrgContext ofDataKey(ServerWebExchange exchange) {
+        OrgContext context = of(exchange);
+        if (context.keyKind() != KeyKind.DATA) {
+            throw ApiException.keyKindRefused(context.keyKind().wireName());
+        }
+        return context;
+    }
+
     void bindTo(ServerWebExchange exchange) {
         exchange.getAttributes().put(ATTRIBUTE, this);
     }

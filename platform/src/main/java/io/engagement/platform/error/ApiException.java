@@ -38,6 +38,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(HttpStatus.UNAUTHORIZED, detail);
     }
 
+    /** 403 for a key of a kind the operation does not take. */
+    public static ApiException keyKindRefused(String kindWireName) {
+        return forbidden("A " + kindWireName + " key cannot be used for this operation");
+    }
+
     public static ApiException forbidden(String detail) {
         return new ApiException(HttpStatus.FORBIDDEN, detail);
     }
