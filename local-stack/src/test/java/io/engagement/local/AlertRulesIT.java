@@ -213,6 +213,17 @@ class AlertRulesIT {
     }
 
     @Test
+    void aRefusedTargetIsReportedWithTheBodysOtherFaultsInOneAnswer() {
+        Answer answer = owner.createRule("""
+                {"name": "", "type": "high_error_frequency", "threshold": 1, "frequency": "hourly",
+                 "channels": [{"type": "webhook", "target": "http://10.0.0.8/hook"}]}""");
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(422);
+        assertThat(answer.locs()).isEqualTo(List.of(List.of("body", "name"), List.of("body", "channels", 0, "target")));
+        assertThat(answer.json().at("/detail/1/msg").asString()).contains("private address");
+    }
+
+    @Test
     void aValidPushSubscriptionIsAcceptedAsAStringOrAnObject() {
         PushKeys keys = PushKeys.generate();
         String asObject = keys.subscription("http://127.0.0.1:9/push/1");

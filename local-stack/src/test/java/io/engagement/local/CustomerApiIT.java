@@ -459,6 +459,30 @@ class CustomerApiIT {
     }
 
     @Test
+    void anUnknownCompanyIsReportedWithTheBodysOtherFaultsInOneAnswer() {
+        Map<String, Object> single = customer("Ada Lovelace", "not-an-email");
+        single.put("company_id", UUID.randomUUID().toString());
+
+        Answer one = post(CREATE, single);
+
+        assertThat(one.status()).as(one.body()).isEqualTo(422);
+        assertThat(one.locs()).containsExactly(List.of("body", "email"), List.of("body", "company_id"));
+
+        List<Map<String, Object>> customers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            customers.add(customer("Customer " + i, "customer" + i + "@example.com"));
+        }
+        customers.get(0).put("email", "nobody");
+        customers.get(2).put("company_id", UUID.randomUUID().toString());
+
+        Answer bulk = post(BULK, Map.of("customers", customers));
+
+        assertThat(bulk.status()).as(bulk.body()).isEqualTo(422);
+        assertThat(bulk.locs()).containsExactly(List.of("body", "customers", 0, "email"), List.of("body", "customers", 2, "company_id"));
+        assertThat(total()).isZero();
+    }
+
+    @Test
     void aDuplicateEmailInsideTheBulkIsAConflictAndNothingIsCreated() {
         Answer answer = post(BULK, Map.of("customers", List.of(
                 customer("One", "one@example.com"), customer("Two", "two@example.com"), customer("One Again", "ONE@example.com"))));

@@ -162,6 +162,26 @@ class TicketIT {
     }
 
     @Test
+    void theBodysFaultsAndThoseFoundAgainstStoredDataAreReportedInOneAnswer() {
+        Answer badSubjectAndTag = open(org, """
+                {"subject": "", "description": "x", "tags": ["NoSuchTag"]}""");
+        assertThat(badSubjectAndTag.status()).as(badSubjectAndTag.body()).isEqualTo(422);
+        assertThat(badSubjectAndTag.locs()).containsExactly(List.of("body", "subject"), List.of("body", "tags", 0));
+
+        Answer threeKinds = open(org, """
+                {"subject": "s", "description": "", "tags": ["Sales", "NoSuchTag"], "customer_id": "%s"}""".formatted(UUID.randomUUID()));
+        assertThat(threeKinds.status()).as(threeKinds.body()).isEqualTo(422);
+        assertThat(threeKinds.locs()).containsExactlyInAnyOrder(List.of("body", "description"), List.of("body", "tags", 1),
+                List.of("body", "customer_id"));
+
+        String path = TICKETS + "/" + openId(org, ticket("[\"Sales\"]"));
+        Answer badChange = patch(path, "{\"status\": \"done\", \"tags\": [\"NoSuchTag\"]}");
+        assertThat(badChange.status()).as(badChange.body()).isEqualTo(422);
+        assertThat(badChange.locs()).containsExactly(List.of("body", "status"), List.of("body", "tags", 0));
+        assertThat(list(org, "").json().get("total").asLong()).isEqualTo(1);
+    }
+
+    @Test
     void theFirstRuleInRuleOrderWhoseTagTheTicketHasAssignsIt() {
         assertThat(TicketingSettingsIT.put(org, """
                 {"user_tickets_enabled": true, "tags": ["Billing", "Technical", "Sales"],

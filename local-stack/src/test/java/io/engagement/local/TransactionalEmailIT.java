@@ -129,6 +129,15 @@ class TransactionalEmailIT {
     }
 
     @Test
+    void aTemplatesFieldFaultsAndItsMustacheFaultsAreReportedInOneAnswer() {
+        Answer refused = suite.post(TEMPLATES, """
+                {"uid": "bad uid", "subject": "Hi {{#name}}", "text": "stray {{/items}}"}""", "X-Transactional-Key", mail.org().transactionalKey());
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+        assertThat(refused.locs()).containsExactly(List.of("body", "uid"), List.of("body", "subject"), List.of("body", "text"));
+    }
+
+    @Test
     void aTemplateIsFilledFromMergeDataAndManagedLikeAnyResource() {
         String uid = "welcome-" + UUID.randomUUID();
         Answer created = suite.post(TEMPLATES, """

@@ -1,6 +1,7 @@
 package io.engagement.alert.rule;
 
 import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.validation.CheckedBody;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.NumberRule;
@@ -12,7 +13,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -30,18 +30,14 @@ import static io.engagement.platform.validation.ObjectSchema.required;
 class RuleRequests {
 
     private final JsonBodyReader bodies;
-    private final ObjectMapper json;
 
-    RuleRequests(JsonBodyReader bodies, ObjectMapper json) {
+    RuleRequests(JsonBodyReader bodies) {
         this.bodies = bodies;
-        this.json = json;
     }
 
-    /** The body checked, or a 422 listing every fault. */
-    Mono<NewRule> read(ServerWebExchange exchange) {
-        return bodies.readTree(exchange)
-                .map(tree -> bodies.validate(tree, schemaFor(tree)))
-                .map(accepted -> json.treeToValue(accepted, NewRule.class));
+    /** The body checked against its schema, its faults open for the checks of its targets. */
+    Mono<CheckedBody> read(ServerWebExchange exchange) {
+        return bodies.readTree(exchange).map(tree -> bodies.check(tree, schemaFor(tree)));
     }
 
     static ObjectSchema schemaFor(JsonNode body) {

@@ -3,9 +3,9 @@ package io.engagement.alert.rule;
 import io.engagement.alert.target.TargetGuard;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
-import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
+import io.engagement.platform.validation.CheckedBody;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
 import io.engagement.platform.validation.Violations;
@@ -99,9 +99,12 @@ class RuleResource {
         return store.find(organizationId, ruleId).switchIfEmpty(Mono.error(() -> ApiException.notFound("Alert rule")));
     }
 
-    /** The rule's outbound targets checked against the address guard (names resolved off the event loop). */
-    private Mono<NewRule> screened(NewRule request) {
-        List<Channel> channels = request.channelsOrNone();
+    /**
+     * The rule, its outbound targets checked against the address guard (names resolved off the
+     * event loop); a refused target is reported with the body's other faults.
+     */
+    private Mono<NewRule> screened(CheckedBody body) {
+        List<Channel> channels = body.partial(NewRule.class).channelsOrNone();
         return Flux.range(0, channels.size())
                 .filter(i -> channels.get(i).reachedOverHttp())
                 .concatMap(i -> targets.refusal(urlOf(channels.get(i)))
@@ -109,7 +112,7 @@ class RuleResource {
                         .map(reason -> Violations.valueError(Loc.body().field("channels").index(i).field("target"),
                                 channels.get(i).target(), reason)))
                 .collectList()
-                .flatMap(faults -> faults.isEmpty() ? Mono.just(request) : Mono.error(new RequestValidationException(faults)));
+                .map(faults -> body.withFaults(faults).bind(NewRule.class));
     }
 
     static URI urlOf(Channel channel) {

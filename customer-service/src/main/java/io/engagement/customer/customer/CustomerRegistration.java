@@ -78,27 +78,45 @@ class CustomerRegistration {
 
     /** Each customer's company id by index; a 422 for every public id the organization does not have. */
     private Mono<Map<Integer, Long>> resolveCompanies(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
-        List<String> named = customers.stream().map(NewCustomer::companyId).filter(Objects::nonNull).distinct().toList();
-        return companies.idsOf(organizationId, named).map(found -> {
-            List<ErrorDetail> unknown = new ArrayList<>();
-            Map<Integer, Long> byIndex = new HashMap<>();
-            for (int i = 0; i < customers.size(); i++) {
-                String companyId = customers.get(i).companyId();
-                if (companyId == null) {
-                    continue;
-                }
-                Long id = found.get(companyId);
-                if (id == null) {
-                    unknown.add(Violations.valueError(locOf.apply(i).field("company_id"), companyId, "company not found"));
-                } else {
-                    byIndex.put(i, id);
-                }
-            }
+        return companiesNamed(organizationId, customers).map(found -> {
+            List<ErrorDetail> unknown = unknownCompanies(customers, found, locOf);
             if (!unknown.isEmpty()) {
                 throw new RequestValidationException(unknown);
             }
+            Map<Integer, Long> byIndex = new HashMap<>();
+            for (int i = 0; i < customers.size(); i++) {
+                String companyId = customers.get(i).companyId();
+                if (companyId != null) {
+                    byIndex.put(i, found.get(companyId));
+                }
+            }
             return byIndex;
         });
+    }
+
+    /**
+     * A fault for every company id the organization does not have, for a request whose other faults
+     * are being reported: {@code customers} may hold {@code null} for an element too broken to read.
+     */
+    Mono<List<ErrorDetail>> unknownCompanies(long organizationId, List<NewCustomer> customers, IntFunction<Loc> locOf) {
+        return companiesNamed(organizationId, customers).map(found -> unknownCompanies(customers, found, locOf));
+    }
+
+    private Mono<Map<String, Long>> companiesNamed(long organizationId, List<NewCustomer> customers) {
+        List<String> named = customers.stream().filter(Objects::nonNull).map(NewCustomer::companyId).filter(Objects::nonNull)
+                .distinct().toList();
+        return companies.idsOf(organizationId, named);
+    }
+
+    private static List<ErrorDetail> unknownCompanies(List<NewCustomer> customers, Map<String, Long> found, IntFunction<Loc> locOf) {
+        List<ErrorDetail> unknown = new ArrayList<>();
+        for (int i = 0; i < customers.size(); i++) {
+            String companyId = customers.get(i) == null ? null : customers.get(i).companyId();
+            if (companyId != null && !found.containsKey(companyId)) {
+                unknown.add(Violations.valueError(locOf.apply(i).field("company_id"), companyId, "company not found"));
+            }
+        }
+        return unknown;
     }
 
     /** An e-mail the request names twice or a customer of the organization already has; empty when all are free. */

@@ -7,8 +7,10 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.validation.CheckedBody;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -27,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /** The customer operations of the contract. */
 @RestController
@@ -93,14 +96,35 @@ class CustomerResource {
     Mono<ResponseEntity<JsonNode>> create(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
-                () -> create(organizationId, bodies.bind(body, NewCustomer.SCHEMA, NewCustomer.class))));
+                () -> checked(organizationId, body, NewCustomer.SCHEMA, List.of(body), i -> Loc.body())
+                        .flatMap(valid -> create(organizationId, valid.bind(NewCustomer.class)))));
     }
 
     @PostMapping("/bulk")
     Mono<ResponseEntity<JsonNode>> createAll(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
-                () -> createAll(organizationId, bodies.bind(body, NewCustomers.SCHEMA, NewCustomers.class))));
+                () -> checked(organizationId, body, NewCustomers.SCHEMA, body.path("customers").valueStream().toList(),
+                        i -> Loc.body().field("customers").index(i))
+                        .flatMap(valid -> createAll(organizationId, valid.bind(NewCustomers.class)))));
+    }
+
+    /**
+     * The body when its schema holds; else the 422 of its faults and of the companies it names that
+     * the organization does not have. A valid body's companies are checked as it is registered, so
+     * only a body already refused pays for the extra read.
+     */
+    private Mono<CheckedBody> checked(long organizationId, JsonNode body, ObjectSchema schema, List<JsonNode> customers,
+                                      IntFunction<Loc> locOf) {
+        CheckedBody checked = bodies.check(body, schema);
+        if (checked.isValid()) {
+            return Mono.just(checked);
+        }
+        List<NewCustomer> readable = customers.stream()
+                .map(customer -> customer.isObject() ? bodies.check(customer, NewCustomer.SCHEMA).partial(NewCustomer.class) : null)
+                .toList();
+        return registration.unknownCompanies(organizationId, readable, locOf)
+                .flatMap(unknown -> Mono.error(checked.withFaults(unknown).failure()));
     }
 
     private Mono<CreatedCustomer> create(long organizationId, NewCustomer customer) {

@@ -30,9 +30,15 @@ record TicketChange(Optional<String> status, Optional<List<String>> tags, boolea
     static TicketChange of(JsonNode accepted) {
         return new TicketChange(
                 Optional.ofNullable(accepted.get("status")).map(JsonNode::asString),
-                Optional.ofNullable(accepted.get("tags")).map(tags -> tags.valueStream().map(JsonNode::asString).toList()),
+                tagsOf(accepted),
                 accepted.has("assignee_email"),
                 accepted.has("assignee_email") && !accepted.get("assignee_email").isNull() ? accepted.get("assignee_email").asString() : null);
+    }
+
+    /** The tags a body names, from the fields that passed {@link #SCHEMA}, even when others did not. */
+    static Optional<List<String>> tagsOf(JsonNode accepted) {
+        return Optional.ofNullable(accepted.get("tags")).filter(JsonNode::isArray)
+                .map(tags -> tags.valueStream().map(JsonNode::asString).toList());
     }
 
     boolean isEmpty() {

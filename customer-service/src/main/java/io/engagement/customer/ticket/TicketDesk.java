@@ -5,10 +5,10 @@ import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
-import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.settings.OrganizationSettings;
+import io.engagement.platform.validation.CheckedBody;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.stereotype.Component;
@@ -63,19 +63,20 @@ class TicketDesk {
     /**
      * Opens the ticket and answers it as the key may see it. With the data key an unknown
      * {@code customer_id} is a 422; with the public key it is dropped, and the answer never names
-     * the customer (see the class comment).
+     * the customer (see the class comment). Unknown tags and an unknown customer are reported with
+     * the body's own faults, in one answer.
      */
-    Mono<Ticket> open(OrgContext context, NewTicket request) {
+    Mono<Ticket> open(OrgContext context, CheckedBody body) {
         long organizationId = context.organizationId();
         boolean publicKey = context.keyKind() == KeyKind.PUBLIC;
+        NewTicket valid = body.partial(NewTicket.class);
         return settings.read(organizationId).flatMap(ticketing -> {
             List<ErrorDetail> faults = new ArrayList<>();
-            List<String> tags = ticketing.ticketTags(request.tagsOrNone(), Loc.body().field("tags"), faults);
-            Mono<String> customerId = publicKey ? knownCustomerOrNone(organizationId, request.customerId())
-                    : customerFaults(organizationId, request.customerId(), faults).then(Mono.justOrEmpty(request.customerId()));
+            List<String> tags = ticketing.ticketTags(valid.tagsOrNone(), Loc.body().field("tags"), faults);
+            Mono<String> customerId = publicKey ? knownCustomerOrNone(organizationId, valid.customerId())
+                    : customerFaults(organizationId, valid.customerId(), faults).then(Mono.justOrEmpty(valid.customerId()));
             return customerId.map(Optional::of).defaultIfEmpty(Optional.empty())
-                    .flatMap(known -> faults.isEmpty() ? write(organizationId, request, known.orElse(null), tags, ticketing)
-                            : Mono.error(new RequestValidationException(faults)));
+                    .flatMap(known -> write(organizationId, body.withFaults(faults).bind(NewTicket.class), known.orElse(null), tags, ticketing));
         }).map(written -> publicKey ? withoutCustomer(written) : written);
     }
 
@@ -86,25 +87,32 @@ class TicketDesk {
     /**
      * Applies the change. New tags assign the ticket by the rules only when it has no assignee and
      * the change does not name one: a person's choice, or the assignment the ticket was opened with,
-     * is never undone by retagging.
+     * is never undone by retagging. Unknown tags are reported with the body's own faults; a body that
+     * breaks its schema is a 422 before the ticket is looked for, as it always was.
      */
-    Mono<Ticket> change(long organizationId, String ticketId, TicketChange change) {
-        return find(organizationId, ticketId).flatMap(current -> change.isEmpty() ? Mono.just(current)
-                : settings.read(organizationId).flatMap(ticketing -> {
+    Mono<Ticket> change(long organizationId, String ticketId, CheckedBody body) {
+        return store.find(organizationId, ticketId)
+                .switchIfEmpty(Mono.error(() -> body.isValid() ? notFound() : body.failure()))
+                .flatMap(current -> settings.read(organizationId).flatMap(ticketing -> {
                     List<ErrorDetail> faults = new ArrayList<>();
-                    List<String> tags = change.tags().map(given -> ticketing.ticketTags(given, Loc.body().field("tags"), faults))
+                    List<String> tags = TicketChange.tagsOf(body.acceptedFields())
+                            .map(given -> ticketing.ticketTags(given, Loc.body().field("tags"), faults))
                             .orElse(current.tags());
-                    if (!faults.isEmpty()) {
-                        return Mono.error(new RequestValidationException(faults));
-                    }
-                    boolean autoAssigned = !change.assigneeGiven() && current.assigneeEmail() == null && change.tags().isPresent();
-                    // only what the request changes is written, so two requests changing different fields both count
-                    TicketUpdate update = new TicketUpdate(change.status().orElse(null), change.tags().isPresent() ? tags : null,
-                            change.assigneeGiven() || autoAssigned,
-                            change.assigneeGiven() ? change.assigneeEmail() : autoAssigned ? ticketing.assigneeFor(tags).orElse(null) : null,
-                            TicketStore.now());
-                    return store.update(organizationId, current.ticketId(), update).switchIfEmpty(Mono.error(TicketDesk::notFound));
-                }).doOnNext(written -> events.publish(List.of(written))).map(TicketStore::fromDocument));
+                    TicketChange change = body.withFaults(faults).bind(TicketChange::of);
+                    return change.isEmpty() ? Mono.just(current) : update(organizationId, current, change, tags, ticketing);
+                }));
+    }
+
+    private Mono<Ticket> update(long organizationId, Ticket current, TicketChange change, List<String> tags, TicketingSettings ticketing) {
+        boolean autoAssigned = !change.assigneeGiven() && current.assigneeEmail() == null && change.tags().isPresent();
+        // only what the request changes is written, so two requests changing different fields both count
+        TicketUpdate update = new TicketUpdate(change.status().orElse(null), change.tags().isPresent() ? tags : null,
+                change.assigneeGiven() || autoAssigned,
+                change.assigneeGiven() ? change.assigneeEmail() : autoAssigned ? ticketing.assigneeFor(tags).orElse(null) : null,
+                TicketStore.now());
+        return store.update(organizationId, current.ticketId(), update).switchIfEmpty(Mono.error(TicketDesk::notFound))
+                .doOnNext(written -> events.publish(List.of(written)))
+                .map(TicketStore::fromDocument);
     }
 
     /** The customer id when the organization has that customer; else empty, saying nothing of why. */
@@ -119,14 +127,13 @@ class TicketDesk {
     }
 
     private Mono<Void> customerFaults(long organizationId, String customerId, List<ErrorDetail> faults) {
-        Mono<Void> checked = customerId == null ? Mono.empty() : customers.exists(organizationId, customerId)
+        return customerId == null ? Mono.empty() : customers.exists(organizationId, customerId)
                 .doOnNext(known -> {
                     if (!known) {
                         faults.add(Violations.valueError(Loc.body().field("customer_id"), customerId, "customer not found"));
                     }
                 })
                 .then();
-        return checked.then(Mono.defer(() -> faults.isEmpty() ? Mono.empty() : Mono.error(new RequestValidationException(faults))));
     }
 
     private Mono<Ticket> write(long organizationId, NewTicket request, String customerId, List<String> tags, TicketingSettings ticketing) {

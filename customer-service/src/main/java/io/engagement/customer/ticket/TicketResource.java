@@ -46,7 +46,7 @@ class TicketResource {
         return desk.mayOpen(context)
                 .then(Mono.defer(() -> bodies.readTree(exchange)))
                 .flatMap(body -> idempotent.answer(exchange, body, HttpStatus.CREATED,
-                        () -> desk.open(context, bodies.bind(body, NewTicket.SCHEMA, NewTicket.class))));
+                        () -> desk.open(context, bodies.check(body, NewTicket.SCHEMA))));
     }
 
     @GetMapping
@@ -64,7 +64,6 @@ class TicketResource {
     Mono<Ticket> change(@PathVariable("ticket_id") String ticketId, ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         return bodies.readTree(exchange)
-                .map(body -> TicketChange.of(bodies.validate(body, TicketChange.SCHEMA)))
-                .flatMap(change -> desk.change(organizationId, ticketId, change));
+                .flatMap(body -> desk.change(organizationId, ticketId, bodies.check(body, TicketChange.SCHEMA)));
     }
 }

@@ -6,8 +6,8 @@ import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
 import io.engagement.platform.validation.Violations;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static io.engagement.platform.validation.ObjectSchema.optional;
@@ -24,22 +24,28 @@ final class TemplateRequests {
             optional("html", Rules.string().maxLength(500_000)),
             optional("text", Rules.string().maxLength(500_000))};
 
-    static final ObjectSchema CREATE = ObjectSchema.of(required("uid", Rules.string().pattern(UID_PATTERN))).and(PARTS);
-    static final ObjectSchema UPDATE = ObjectSchema.of(PARTS);
+    static final ObjectSchema CREATE = ObjectSchema.of(required("uid", Rules.string().pattern(UID_PATTERN))).and(PARTS)
+            .checking(TemplateRequests::check);
+    static final ObjectSchema UPDATE = ObjectSchema.of(PARTS).checking(TemplateRequests::check);
 
     private TemplateRequests() {
     }
 
-    /** A template needs a body, and each part must be valid Mustache. */
-    static List<ErrorDetail> check(JsonNode accepted) {
-        List<ErrorDetail> errors = new ArrayList<>();
-        if (text(accepted, "html") == null && text(accepted, "text") == null) {
-            errors.add(Violations.valueError(Loc.body(), accepted, "a template needs html or text"));
+    /**
+     * A template needs a body, and each part must be valid Mustache: checked with the fields' own
+     * rules, so one answer lists both kinds of fault.
+     */
+    private static void check(JsonNode input, ObjectNode accepted, Loc loc, List<ErrorDetail> errors) {
+        if (!given(input, "html") && !given(input, "text")) {
+            errors.add(Violations.valueError(loc, input, "a template needs html or text"));
         }
         compiles(accepted, "subject", false, errors);
         compiles(accepted, "html", true, errors);
         compiles(accepted, "text", false, errors);
-        return errors;
+    }
+
+    private static boolean given(JsonNode input, String field) {
+        return input.hasNonNull(field);
     }
 
     private static void compiles(JsonNode accepted, String field, boolean html, List<ErrorDetail> errors) {

@@ -2,7 +2,6 @@ package io.engagement.messaging.template;
 
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
-import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
 import org.springframework.http.HttpStatus;
@@ -81,14 +80,7 @@ class TemplateResource {
     }
 
     private Mono<JsonNode> accepted(ServerWebExchange exchange, ObjectSchema schema) {
-        return bodies.readTree(exchange)
-                .map(tree -> bodies.validate(tree, schema))
-                .doOnNext(body -> {
-                    var errors = TemplateRequests.check(body);
-                    if (!errors.isEmpty()) {
-                        throw new RequestValidationException(errors);
-                    }
-                });
+        return bodies.readTree(exchange).map(tree -> bodies.validate(tree, schema));
     }
 
     private static EmailTemplate template(String uid, JsonNode body, Instant createdAt, Instant updatedAt) {

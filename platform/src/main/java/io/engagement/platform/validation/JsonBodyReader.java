@@ -69,6 +69,15 @@ public final class JsonBodyReader {
                 .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
     }
 
+    /**
+     * The body checked against {@code schema}, its faults kept open for checks against stored data
+     * ({@link CheckedBody}), where {@link #validate} answers the schema's faults at once.
+     */
+    public CheckedBody check(JsonNode tree, ObjectSchema schema) {
+        List<ErrorDetail> errors = new ArrayList<>();
+        return new CheckedBody(json, schema.acceptedFields(tree, Loc.body(), errors), errors);
+    }
+
     public JsonNode validate(JsonNode tree, Rule schema) {
         List<ErrorDetail> errors = new ArrayList<>();
         JsonNode accepted = schema.apply(tree, Loc.body(), errors);

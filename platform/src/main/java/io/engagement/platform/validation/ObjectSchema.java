@@ -67,11 +67,20 @@ public final class ObjectSchema implements Rule {
 
     @Override
     public JsonNode apply(JsonNode value, Loc loc, List<ErrorDetail> errors) {
+        int before = errors.size();
+        ObjectNode accepted = acceptedFields(value, loc, errors);
+        return errors.size() == before ? accepted : null;
+    }
+
+    /**
+     * The fields of {@code value} that passed their rules, coerced, even when others did not (their
+     * faults are added to {@code errors}); {@code null} when {@code value} is no object at all.
+     */
+    ObjectNode acceptedFields(JsonNode value, Loc loc, List<ErrorDetail> errors) {
         if (!value.isObject()) {
             errors.add(Violations.modelAttributesType(loc, value));
             return null;
         }
-        int before = errors.size();
         ObjectNode accepted = JsonNodeFactory.instance.objectNode();
         for (Field field : fields) {
             field.read(value, loc, errors, accepted);
@@ -86,7 +95,7 @@ public final class ObjectSchema implements Rule {
                 }
             });
         }
-        return errors.size() == before ? accepted : null;
+        return accepted;
     }
 
     /** A check across an object's fields; it adds a fault for each field it finds wrong. */

@@ -52,6 +52,32 @@ class JsonBodyReaderTest {
         return errorsOf(() -> reader.read(exchange, SCHEMA, NewCustomer.class).block());
     }
 
+    record Scored(String name, double score, List<String> tags) {
+    }
+
+    @Test
+    void aCheckedBodyKeepsItsSchemaFaultsOpenForStoredChecksAndAnswersThemAllAtOnce() {
+        ObjectSchema schema = ObjectSchema.of(required("name", Rules.string().minLength(1)), required("score", Rules.number()),
+                optional("tags", Rules.list(Rules.string())));
+        CheckedBody body = reader.check(MAPPER.readTree("{\"name\": \"\", \"score\": \"high\", \"tags\": [\"known\", \"unknown\"]}"), schema);
+
+        assertThat(body.isValid()).isFalse();
+        assertThat(body.partial(Scored.class)).isEqualTo(new Scored(null, 0, List.of("known", "unknown")));
+        ErrorDetail unknownTag = Violations.valueError(Loc.body().field("tags").index(1), "unknown", "tag not found");
+        List<ErrorDetail> faults = errorsOf(() -> body.withFaults(List.of(unknownTag)).bind(Scored.class));
+        assertThat(faults).extracting(ErrorDetail::loc).containsExactly(List.of("body", "name"), List.of("body", "score"),
+                List.of("body", "tags", 1));
+    }
+
+    @Test
+    void aValidCheckedBodyBindsWhole() {
+        ObjectSchema schema = ObjectSchema.of(required("name", Rules.string()), required("score", Rules.number()));
+        CheckedBody body = reader.check(MAPPER.readTree("{\"name\": \"a\", \"score\": \"2.5\"}"), schema);
+
+        assertThat(body.isValid()).isTrue();
+        assertThat(body.bind(Scored.class)).isEqualTo(new Scored("a", 2.5, null));
+    }
+
     @Test
     void bindsAValidBodyToARecordWithSnakeCaseNames() {
         NewCustomer customer = reader.read(post(MediaType.APPLICATION_JSON, """
