@@ -92,6 +92,8 @@ class ApiDocsIT {
             "GET /external/v1/bot/sources/{source_id}",
             "DELETE /external/v1/bot/sources/{source_id}",
             "GET /external/v1/bot/answer",
+            "GET /external/v1/settings/bot",
+            "PUT /external/v1/settings/bot",
             "POST /admin/v1/organizations",
             "POST /admin/v1/organizations/{organization_id}/keys",
             "GET /admin/v1/organizations/{organization_id}/keys",

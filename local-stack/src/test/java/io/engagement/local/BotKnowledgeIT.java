@@ -32,6 +32,7 @@ import static org.awaitility.Awaitility.await;
 class BotKnowledgeIT {
 
     static final String SOURCES = "/external/v1/bot/sources";
+    static final String SETTINGS = "/external/v1/settings/bot";
     private static final Duration READ = Duration.ofSeconds(60);
     private static HttpServer site;
     private static final Set<String> requested = ConcurrentHashMap.newKeySet();
@@ -215,6 +216,48 @@ class BotKnowledgeIT {
         Answer noQuestion = suite.get("/external/v1/bot/answer", "x-api-key", org.apiKey());
         assertThat(noQuestion.status()).isEqualTo(422);
         assertThat(noQuestion.json().at("/detail/0/loc").toString()).isEqualTo("[\"query\",\"q\"]");
+    }
+
+    @Test
+    void eachOrganizationHandsOverBelowItsOwnThreshold() {
+        RunningSuite.Organization other = suite.createOrganization("Bot threshold " + UUID.randomUUID());
+        for (RunningSuite.Organization owner : List.of(org, other)) {
+            qna(owner, "How do I reset my account password?", "Use the link on the sign-in page.");
+        }
+        Answer defaults = suite.get(SETTINGS, "x-api-key", org.apiKey());
+        assertThat(defaults.json()).isEqualTo(JSON.readTree("{\"answer_threshold\": 0.5}"));
+        String near = "Where do I reset my account password quickly?";
+        double confidence = ask(org, near, "x-api-key", org.apiKey()).json().get("confidence").asDouble();
+        assertThat(confidence).isBetween(0.5, 0.99);
+
+        Answer raised = putSettings(org, "{\"answer_threshold\": " + (confidence + 1) / 2 + "}");
+
+        assertThat(raised.status()).as(raised.body()).isEqualTo(200);
+        assertThat(raised.json().get("answer_threshold").asDouble()).isEqualTo((confidence + 1) / 2);
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(raised.json());
+        assertThat(ask(org, near, "X-Public-Key", org.publicKey()).json()).isEqualTo(JSON.readTree("{\"answer\": null, \"handoff\": true}"));
+        assertThat(ask(org, "How do I reset my account password?", "x-api-key", org.apiKey()).json().get("confidence").asDouble()).isEqualTo(1.0);
+        assertThat(ask(other, near, "x-api-key", other.apiKey()).json().get("answer").asString()).isEqualTo("Use the link on the sign-in page.");
+    }
+
+    @Test
+    void botSettingsAreValidatedWithOneEntryPerFaultAndNeedTheDataKey() {
+        Answer invalid = putSettings(org, "{\"answer_threshold\": 1.5, \"tone\": \"friendly\"}");
+        assertThat(invalid.status()).as(invalid.body()).isEqualTo(422);
+        assertThat(invalid.locs()).containsExactly(List.of("body", "answer_threshold"), List.of("body", "tone"));
+        assertThat(invalid.json().at("/detail/0/type").asString()).isEqualTo("less_than_equal");
+        assertThat(invalid.json().at("/detail/1/type").asString()).isEqualTo("extra_forbidden");
+        Answer missing = putSettings(org, "{}");
+        assertThat(missing.status()).isEqualTo(422);
+        assertThat(missing.json().at("/detail/0/type").asString()).isEqualTo("missing");
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree("{\"answer_threshold\": 0.5}"));
+        assertThat(suite.get(SETTINGS, "X-Public-Key", org.publicKey()).status()).isEqualTo(403);
+    }
+
+    private Answer putSettings(RunningSuite.Organization owner, String body) {
+        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", owner.apiKey());
     }
 
     private JsonNode awaitStatus(RunningSuite.Organization owner, String sourceId, String status) {

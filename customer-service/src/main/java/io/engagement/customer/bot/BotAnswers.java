@@ -2,6 +2,7 @@ package io.engagement.customer.bot;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.engagement.platform.settings.OrganizationSettings;
 import org.bson.Document;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -15,7 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Answers a question from the organization's own active sources, never another's. Each replica
+ * Answers a question from the organization's own active sources, never another's, when the answer's
+ * confidence reaches the organization's threshold ({@link BotAnswerSettings}). Each replica
  * keeps an organization's index while its sources' generations stay the same; the sources are
  * read with every question, so a new or refreshed source answers from the next question on.
  */
@@ -27,11 +29,11 @@ class BotAnswers {
 
     private final SourceStore sources;
     private final PassageStore passages;
-    private final BotSettings settings;
+    private final OrganizationSettings<BotAnswerSettings> settings;
     private final Cache<Long, Built> built = Caffeine.newBuilder().maximumWeight(CHARACTERS_KEPT)
             .weigher((Long organizationId, Built kept) -> kept.index().characters()).build();
 
-    BotAnswers(SourceStore sources, PassageStore passages, BotSettings settings) {
+    BotAnswers(SourceStore sources, PassageStore passages, OrganizationSettings<BotAnswerSettings> settings) {
         this.sources = sources;
         this.passages = passages;
         this.settings = settings;
@@ -39,9 +41,9 @@ class BotAnswers {
 
     /** The answer and its sources, or empty when the bot is not sure enough and hands over to a person. */
     Mono<Optional<KnowledgeIndex.Found>> answer(long organizationId, String question) {
-        return sources.answering(organizationId).collectList()
-                .flatMap(answering -> indexOf(organizationId, answering))
-                .map(index -> index.answer(question).filter(found -> found.confidence() >= settings.answerThreshold()));
+        return Mono.zip(sources.answering(organizationId).collectList().flatMap(answering -> indexOf(organizationId, answering)),
+                        settings.read(organizationId))
+                .map(read -> read.getT1().answer(question).filter(found -> found.confidence() >= read.getT2().answerThreshold()));
     }
 
     private Mono<KnowledgeIndex> indexOf(long organizationId, List<Document> answering) {

@@ -8,7 +8,7 @@ import java.time.Duration;
 /**
  * The bot's knowledge sources.
  *
- * @param answerThreshold below this confidence (0-1) the bot hands the question to a person
+ * @param answerThreshold the threshold an organization's bot settings start from, until it sets its own
  * @param maxFileSize     the largest file accepted
  * @param maxPages        the most pages read of one website
  * @param maxPageSize     the most read of one page
