@@ -2,6 +2,7 @@ package io.engagement.platform;
 
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.InternalTokenFilter;
+import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.auth.VerifiedTokens;
 import io.engagement.platform.error.ContractErrorHandler;
 import io.engagement.platform.health.MongoPingHealthIndicator;
@@ -75,8 +76,11 @@ public class PlatformAutoConfiguration {
 
     @Bean
     @ConditionalOnProperty(name = "engagement.internal-token.enforce", havingValue = "true", matchIfMissing = true)
-    InternalTokenFilter internalTokenFilter(InternalToken tokens, PlatformProperties properties) {
-        return new InternalTokenFilter(new VerifiedTokens(tokens), properties.internalToken().openPaths());
+    InternalTokenFilter internalTokenFilter(InternalToken tokens, PlatformProperties properties,
+                                            ObjectProvider<OrganizationPolicies> policies) {
+        OrganizationPolicies followed = policies.getIfAvailable();
+        return new InternalTokenFilter(new VerifiedTokens(tokens), properties.internalToken().openPaths(),
+                followed == null ? context -> { } : followed::observe);
     }
 
     @Bean

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * The admin API of an organization's settings that services follow: retention, telemetry redaction
- * and the plan. A change is stored and published (see {@link OrganizationPolicyEvents}); the answer
+ * and the plan. A change is stored and published (see {@link OrganizationPolicyEvents}), and the
+ * gateway's tokens carry it from the next request on ({@link OrganizationPolicyCache}); the answer
  * is the setting as stored.
  */
 @RestController
@@ -24,11 +25,14 @@ import java.util.List;
 class OrganizationPolicyResource {
 
     private final OrganizationStore organizations;
+    private final OrganizationPolicyCache policies;
     private final EntityOutbox<OrganizationPolicy> outbox;
     private final JsonBodyReader bodies;
 
-    OrganizationPolicyResource(OrganizationStore organizations, EntityOutbox<OrganizationPolicy> outbox, JsonBodyReader bodies) {
+    OrganizationPolicyResource(OrganizationStore organizations, OrganizationPolicyCache policies, EntityOutbox<OrganizationPolicy> outbox,
+                               JsonBodyReader bodies) {
         this.organizations = organizations;
+        this.policies = policies;
         this.outbox = outbox;
         this.bodies = bodies;
     }
@@ -81,6 +85,7 @@ class OrganizationPolicyResource {
         return organizations.changePolicy(organizationId, change)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
                 .doOnNext(changed -> outbox.publish(List.of(changed)))
-                .map(OrganizationStore::policyOf);
+                .map(OrganizationStore::policyOf)
+                .doOnNext(changed -> policies.changed(organizationId, changed));
     }
 }

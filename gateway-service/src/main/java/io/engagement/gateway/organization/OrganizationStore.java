@@ -4,6 +4,7 @@ import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.store.Documents;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -24,6 +25,7 @@ public class OrganizationStore {
     private static final String RETENTION = "retention";
     private static final String REDACTION_OPT_OUT = "redaction_opt_out";
     private static final String PLAN = "plan";
+    private static final String POLICY_VERSION = "policy_version";
 
     private final ReactiveMongoTemplate mongo;
     private final IdSequences ids;
@@ -44,7 +46,7 @@ public class OrganizationStore {
     }
 
     /** Empty for an organization that does not exist. */
-    Mono<OrganizationPolicy> policyOf(long organizationId) {
+    public Mono<OrganizationPolicy> policyOf(long organizationId) {
         return mongo.findById(organizationId, Document.class, COLLECTION).map(OrganizationStore::policyOf);
     }
 
@@ -54,7 +56,7 @@ public class OrganizationStore {
      */
     Mono<Document> changePolicy(long organizationId, Update change) {
         return mongo.findAndModify(Query.query(Criteria.where("_id").is(organizationId)),
-                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.TYPE)),
+                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.TYPE)).inc(POLICY_VERSION, 1),
                 FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION);
     }
 
@@ -79,7 +81,8 @@ public class OrganizationStore {
                 retention.getInteger("raw_event_days", defaults.rawEventDays()),
                 retention.getInteger("replay_days", defaults.replayDays()),
                 retention.getInteger("message_body_days", defaults.messageBodyDays())),
-                organization.getList(REDACTION_OPT_OUT, String.class, List.of()), organization.getString(PLAN));
+                organization.getList(REDACTION_OPT_OUT, String.class, List.of()), organization.getString(PLAN),
+                Documents.longOf(organization, POLICY_VERSION, 0));
     }
 
     public Mono<Boolean> exists(long organizationId) {

@@ -2,6 +2,7 @@ package io.engagement.gateway.routing;
 
 import io.engagement.gateway.key.ApiKeys;
 import io.engagement.gateway.key.AuthenticatedKey;
+import io.engagement.gateway.organization.OrganizationPolicyCache;
 import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
@@ -33,7 +34,8 @@ import java.util.stream.Collectors;
 
 /**
  * Authenticates the key a route asks for (route metadata {@code key-kinds}), then forwards the
- * request with a signed internal token in place of every key and reserved header.
+ * request with a signed internal token in place of every key and reserved header; the token also
+ * carries the organization's policy, so a service acts on a change from the next request on.
  * Missing or unknown key: 401. A known key of another kind: 403. Routes of kind {@code none} are public.
  * Routes of kind {@code admin} were let through on the admin token; they act for the organization
  * their path names, which must exist. An accepted key stays on the exchange as {@link AuthenticatedKey}.
@@ -50,13 +52,15 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     private final ApiKeys keys;
     private final ReusedTokens tokens;
     private final OrganizationStore organizations;
+    private final OrganizationPolicyCache policies;
     /** A route's key kinds never change, so they are read from its metadata once. */
     private final Map<String, Set<KeyKind>> kindsByRoute = new ConcurrentHashMap<>();
 
-    KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens, OrganizationStore organizations) {
+    KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens, OrganizationStore organizations, OrganizationPolicyCache policies) {
         this.keys = keys;
         this.tokens = new ReusedTokens(tokens);
         this.organizations = organizations;
+        this.policies = policies;
     }
 
     /** Before the circuit breaker, so a refused key is never counted as a failing service. */
@@ -72,7 +76,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
             return chain.filter(withoutCredentials(exchange));
         }
         if (accepted.contains(KeyKind.ADMIN)) {
-            return forAdmin(exchange).flatMap(context -> chain.filter(forward(exchange, context)));
+            return forAdmin(exchange).flatMap(this::withPolicy).flatMap(context -> chain.filter(forward(exchange, context)));
         }
         return Mono.justOrEmpty(PresentedKey.find(exchange.getRequest(), accepted))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
@@ -81,8 +85,14 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
                 .map(key -> permitted(key, accepted))
                 .flatMap(key -> {
                     exchange.getAttributes().put(AuthenticatedKey.ATTRIBUTE, key);
-                    return chain.filter(forward(exchange, key.context()));
-                });
+                    return withPolicy(key.context());
+                })
+                .flatMap(context -> chain.filter(forward(exchange, context)));
+    }
+
+    /** The context with its organization's current policy, which the token carries to the service. */
+    private Mono<OrgContext> withPolicy(OrgContext context) {
+        return policies.of(context.organizationId()).map(context::withPolicy).defaultIfEmpty(context);
     }
 
     private static AuthenticatedKey permitted(AuthenticatedKey key, Set<KeyKind> accepted) {

@@ -7,6 +7,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.engagement.platform.event.OrganizationPolicy;
 
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
@@ -14,6 +15,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +32,8 @@ public final class InternalToken {
 
     private static final String ISSUER = "engagement-gateway";
     private static final int MIN_SECRET_BYTES = 32;
+    /** The claim of the organization's policy ({@link OrgContext#policy()}), absent where the context has none. */
+    private static final String POLICY = "pol";
 
     private final MACSigner signer;
     private final MACVerifier verifier;
@@ -58,15 +63,17 @@ public final class InternalToken {
     public Issued issue(OrgContext context) {
         Instant now = clock.instant();
         Instant expiresAt = now.plus(lifetime);
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .issuer(ISSUER)
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(expiresAt))
                 .claim("org", context.organizationId())
-                .claim("kind", context.keyKind().wireName())
-                .build();
+                .claim("kind", context.keyKind().wireName());
+        if (context.policy() != null) {
+            claims.claim(POLICY, PolicyClaim.of(context.policy()));
+        }
         try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
             jwt.sign(signer);
             return new Issued(jwt.serialize(), now, expiresAt);
         } catch (JOSEException e) {
@@ -91,9 +98,10 @@ public final class InternalToken {
             if (!ISSUER.equals(claims.getIssuer()) || expiry == null || !isValidAt(expiry.toInstant())) {
                 return Optional.empty();
             }
-            OrgContext context = new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind")));
+            OrgContext context = new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind")),
+                    PolicyClaim.read(claims.getJSONObjectClaim(POLICY)));
             return Optional.of(new Verified(context, expiry.toInstant()));
-        } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException e) {
+        } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException | ClassCastException e) {
             return Optional.empty();
         }
     }
@@ -113,6 +121,30 @@ public final class InternalToken {
     }
 
     public record Issued(String token, Instant issuedAt, Instant expiresAt) {
+    }
+
+    /** The policy as a small JSON object of the token: what every service needs of it, and its version. */
+    private static final class PolicyClaim {
+
+        static Map<String, Object> of(OrganizationPolicy policy) {
+            OrganizationPolicy.Retention retention = policy.retention();
+            return Map.of("v", policy.version(), "plan", policy.plan(), "opt", policy.redactionOptOut(),
+                    "ret", List.of(retention.rawEventDays(), retention.replayDays(), retention.messageBodyDays()));
+        }
+
+        static OrganizationPolicy read(Map<String, Object> claim) {
+            if (claim == null) {
+                return null;
+            }
+            List<?> retention = (List<?>) claim.get("ret");
+            List<String> optOut = ((List<?>) claim.get("opt")).stream().map(String.class::cast).toList();
+            return new OrganizationPolicy(new OrganizationPolicy.Retention(intOf(retention.get(0)), intOf(retention.get(1)),
+                    intOf(retention.get(2))), optOut, (String) claim.get("plan"), ((Number) claim.get("v")).longValue());
+        }
+
+        private static int intOf(Object value) {
+            return ((Number) value).intValue();
+        }
     }
 
     public record Verified(OrgContext context, Instant expiresAt) {

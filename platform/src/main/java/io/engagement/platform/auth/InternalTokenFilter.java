@@ -10,6 +10,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Lets a request into a service only with a valid internal token from the gateway, so that going
@@ -19,10 +20,13 @@ public final class InternalTokenFilter implements WebFilter {
 
     private final VerifiedTokens tokens;
     private final List<PathPattern> openPaths;
+    private final Consumer<OrgContext> onVerified;
 
-    public InternalTokenFilter(VerifiedTokens tokens, List<String> openPaths) {
+    /** @param onVerified told of every request's context once its token is checked (the policy it carries) */
+    public InternalTokenFilter(VerifiedTokens tokens, List<String> openPaths, Consumer<OrgContext> onVerified) {
         this.tokens = tokens;
         this.openPaths = openPaths.stream().map(PathPatternParser.defaultInstance::parse).toList();
+        this.onVerified = onVerified;
     }
 
     @Override
@@ -36,6 +40,7 @@ public final class InternalTokenFilter implements WebFilter {
         }
         return tokens.verify(token)
                 .map(context -> {
+                    onVerified.accept(context);
                     context.bindTo(exchange);
                     return chain.filter(exchange);
                 })

@@ -11,14 +11,15 @@ import java.util.List;
  *
  * @param redactionOptOut names of {@link #REDACTABLE} that this organization's telemetry keeps
  * @param plan            {@link #FREE} or {@link #PREMIUM}; a policy published before plans existed reads as free
+ * @param version         counts the organization's changes, so of two copies the later is known; 0 before the first
  */
-public record OrganizationPolicy(Retention retention, List<String> redactionOptOut, String plan) {
+public record OrganizationPolicy(Retention retention, List<String> redactionOptOut, String plan, long version) {
 
     public static final String TYPE = "organization.policy.changed";
     public static final String FREE = "free";
     public static final String PREMIUM = "premium";
     public static final List<String> PLANS = List.of(FREE, PREMIUM);
-    public static final OrganizationPolicy DEFAULT = new OrganizationPolicy(Retention.DEFAULT, List.of(), FREE);
+    public static final OrganizationPolicy DEFAULT = new OrganizationPolicy(Retention.DEFAULT, List.of(), FREE, 0);
 
     /**
      * What telemetry redaction removes, by name: the value of any key (or {@code name=value} pair,
@@ -34,11 +35,16 @@ public record OrganizationPolicy(Retention retention, List<String> redactionOptO
     }
 
     public OrganizationPolicy withRetention(Retention changed) {
-        return new OrganizationPolicy(changed, redactionOptOut, plan);
+        return new OrganizationPolicy(changed, redactionOptOut, plan, version);
     }
 
     public OrganizationPolicy withRedactionOptOut(List<String> changed) {
-        return new OrganizationPolicy(retention, changed, plan);
+        return new OrganizationPolicy(retention, changed, plan, version);
+    }
+
+    /** Of this copy and {@code other} (which may be {@code null}), the one written later. */
+    public OrganizationPolicy newer(OrganizationPolicy other) {
+        return other != null && other.version > version ? other : this;
     }
 
     public boolean premium() {

@@ -15,6 +15,11 @@ public final class Documents {
         return ((Number) document.get(field)).longValue();
     }
 
+    public static long longOf(Document document, String field, long absent) {
+        Object value = document.get(field);
+        return value == null ? absent : ((Number) value).longValue();
+    }
+
     public static Long optionalLong(Document document, String field) {
         Object value = document.get(field);
         return value == null ? null : ((Number) value).longValue();

@@ -7,6 +7,7 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.OrganizationPolicy;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
@@ -52,6 +53,17 @@ class InternalTokenTest {
             OrgContext context = new OrgContext(7L, kind);
             assertThat(tokens.verify(tokens.mint(context))).contains(context);
         }
+    }
+
+    @Test
+    void carriesTheOrganizationsPolicyWithItsVersion() {
+        InternalToken tokens = tokens(SECRET, NOW);
+        OrganizationPolicy policy = new OrganizationPolicy(new OrganizationPolicy.Retention(2, 1, 400), List.of("password", "cookie"),
+                OrganizationPolicy.PREMIUM, 12);
+        OrgContext context = ORG.withPolicy(policy);
+
+        assertThat(tokens.verify(tokens.mint(context))).contains(context);
+        assertThat(tokens.verify(tokens.mint(ORG)).orElseThrow().policy()).isNull();
     }
 
     @Test
@@ -190,7 +202,7 @@ class InternalTokenTest {
     // --- the filter that checks the token on every request
 
     private final InternalToken tokens = tokens(SECRET, NOW);
-    private final InternalTokenFilter filter = new InternalTokenFilter(new VerifiedTokens(tokens), List.of("/actuator", "/actuator/**"));
+    private final InternalTokenFilter filter = new InternalTokenFilter(new VerifiedTokens(tokens), List.of("/actuator", "/actuator/**"), context -> { });
 
     private static ApiException refusal(Mono<Void> result) {
         try {
