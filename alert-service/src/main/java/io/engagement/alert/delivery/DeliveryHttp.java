@@ -1,7 +1,6 @@
 package io.engagement.alert.delivery;
 
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
+import io.netty.resolver.AddressResolverGroup;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.netty.http.client.HttpClient;
@@ -10,23 +9,38 @@ import reactor.netty.resources.ConnectionProvider;
 import java.time.Duration;
 
 /**
- * The one non-blocking HTTP client every delivery uses. Bodies are written as JSON text by the
- * senders themselves (a webhook's signature covers the exact bytes sent), so it needs no codecs
- * beyond strings and bytes.
+ * The non-blocking HTTP clients of deliveries. Bodies are written as JSON text by the senders
+ * themselves (a webhook's signature covers the exact bytes sent), so they need no codecs beyond
+ * strings and bytes. Each client has its own connection pool: a connection opened without the
+ * target guard is never handed to a call to a target.
  */
-@Configuration(proxyBeanMethods = false)
-class DeliveryHttp {
+final class DeliveryHttp {
 
-    @Bean
-    WebClient deliveryWebClient(DeliverySettings settings) {
-        ConnectionProvider connections = ConnectionProvider.builder("alert-deliveries")
+    private DeliveryHttp() {
+    }
+
+    /** For the targets customers name: every connection goes where {@code guardedResolver} resolved, and judged, the host. */
+    static WebClient toTargets(DeliverySettings settings, AddressResolverGroup<?> guardedResolver) {
+        return webClient(http("alert-targets", settings).resolver(guardedResolver));
+    }
+
+    /** For the suite's own services, which live on addresses (private, loopback) no target may use. */
+    static WebClient toServices(DeliverySettings settings) {
+        return webClient(http("alert-services", settings));
+    }
+
+    private static HttpClient http(String pool, DeliverySettings settings) {
+        ConnectionProvider connections = ConnectionProvider.builder(pool)
                 .maxConnections(256)
                 .pendingAcquireTimeout(settings.timeout())
                 .maxIdleTime(Duration.ofSeconds(30))
                 .build();
-        HttpClient http = HttpClient.create(connections)
+        return HttpClient.create(connections)
                 .responseTimeout(settings.timeout())
                 .followRedirect(false);
+    }
+
+    private static WebClient webClient(HttpClient http) {
         return WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
     }
 }

@@ -8,7 +8,6 @@ import io.engagement.platform.auth.OrgContext;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
@@ -26,15 +25,13 @@ class EmailSender implements ChannelSender {
 
     static final String SEND = "/external/v1/transactional-email/send";
 
-    private final WebClient http;
     private final OutboundCalls calls;
     private final InternalToken tokens;
     private final URI messaging;
     private final ObjectMapper json;
 
-    EmailSender(WebClient http, OutboundCalls calls, InternalToken tokens, ObjectMapper json,
+    EmailSender(OutboundCalls calls, InternalToken tokens, ObjectMapper json,
                 @Value("${engagement.alert.messaging-uri:http://127.0.0.1:8083}") URI messaging) {
-        this.http = http;
         this.json = json;
         this.calls = calls;
         this.tokens = tokens;
@@ -49,14 +46,14 @@ class EmailSender implements ChannelSender {
     @Override
     public Mono<Void> send(Delivery delivery, AlertView alert) {
         URI url = messaging.resolve(SEND);
-        return calls.toService(url, Mono.defer(() -> http.post().uri(url)
+        return calls.toService(url, http -> http.post().uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(InternalToken.HEADER, tokens.mint(new OrgContext(delivery.organizationId(), KeyKind.TRANSACTIONAL)))
                 .header("Idempotency-Key", delivery.deliveryId())
                 .bodyValue(json.writeValueAsString(mail(delivery.targetText(), alert)))
                 .retrieve()
                 .toBodilessEntity()
-                .then()))
+                .then())
                 .onErrorMap(OutboundCalls::isRefusal, refused -> new PermanentFailure("messaging refused the mail: " + refused.getMessage()));
     }
 

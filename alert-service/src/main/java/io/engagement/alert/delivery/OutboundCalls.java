@@ -1,6 +1,7 @@
 package io.engagement.alert.delivery;
 
 import io.engagement.alert.target.TargetGuard;
+import io.engagement.platform.net.AddressRefusedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
@@ -9,27 +10,33 @@ import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.function.Function;
 
 /**
- * Every outbound delivery call: the address guard first (names are resolved again before every
- * send), then a time limit, inside a circuit breaker per target host and port, so a dead receiver
- * fails fast instead of tying up attempts meant for others.
+ * Every outbound delivery call, on the HTTP client its destination calls for: a target's
+ * connections pass the address guard, which judges the address actually connected to, not one a
+ * check looked up earlier; the suite's own services are no targets. Each call has a time limit,
+ * inside a circuit breaker per host and port, so a dead receiver fails fast instead of tying up
+ * attempts meant for others.
  */
 @Component
 @EnableConfigurationProperties(DeliverySettings.class)
 class OutboundCalls {
 
-    private final TargetGuard guard;
+    private final WebClient targets;
+    private final WebClient services;
     private final CircuitBreakerRegistry breakers;
     private final TimeLimiter timeLimiter;
 
     OutboundCalls(TargetGuard guard, DeliverySettings settings) {
-        this.guard = guard;
+        this.targets = DeliveryHttp.toTargets(settings, guard.resolver());
+        this.services = DeliveryHttp.toServices(settings);
         this.breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .slidingWindowSize(10)
                 .minimumNumberOfCalls(5)
@@ -40,16 +47,14 @@ class OutboundCalls {
         this.timeLimiter = TimeLimiter.of(TimeLimiterConfig.custom().timeoutDuration(settings.timeout()).build());
     }
 
-    /** A call to a client-named target, which must pass the address guard. */
-    <T> Mono<T> toTarget(URI target, Mono<T> call) {
-        return guard.refusal(target)
-                .flatMap(refused -> refused.<Mono<T>>map(reason -> Mono.error(new PermanentFailure(reason)))
-                        .orElseGet(() -> guarded(target, call)));
+    /** A call to a client-named target; one the address guard refuses fails the delivery at once, with the guard's reason. */
+    <T> Mono<T> toTarget(URI target, Function<WebClient, Mono<T>> call) {
+        return guarded(target, Mono.defer(() -> call.apply(targets)).onErrorMap(OutboundCalls::permanentIfRefused));
     }
 
     /** A call to one of the suite's own services. */
-    <T> Mono<T> toService(URI target, Mono<T> call) {
-        return guarded(target, call);
+    <T> Mono<T> toService(URI target, Function<WebClient, Mono<T>> call) {
+        return guarded(target, Mono.defer(() -> call.apply(services)));
     }
 
     private <T> Mono<T> guarded(URI target, Mono<T> call) {
@@ -57,6 +62,10 @@ class OutboundCalls {
         return call
                 .transformDeferred(TimeLimiterOperator.of(timeLimiter))
                 .transformDeferred(CircuitBreakerOperator.of(breakers.circuitBreaker(breaker)));
+    }
+
+    private static Throwable permanentIfRefused(Throwable failure) {
+        return AddressRefusedException.in(failure).<Throwable>map(refused -> new PermanentFailure(refused.getMessage())).orElse(failure);
     }
 
     /** A 4xx other than 408, 409 and 429 means the request itself is refused: retrying cannot help. */

@@ -8,7 +8,6 @@ import nl.martijndwars.webpush.Encoding;
 import nl.martijndwars.webpush.HttpRequest;
 import nl.martijndwars.webpush.Notification;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -27,14 +26,12 @@ import java.util.Map;
 @Component
 class PushSender implements ChannelSender {
 
-    private final WebClient http;
     private final OutboundCalls calls;
     private final VapidKeys vapid;
     private final PushSettings settings;
     private final ObjectMapper json;
 
-    PushSender(WebClient http, OutboundCalls calls, VapidKeys vapid, PushSettings settings, ObjectMapper json) {
-        this.http = http;
+    PushSender(OutboundCalls calls, VapidKeys vapid, PushSettings settings, ObjectMapper json) {
         this.calls = calls;
         this.vapid = vapid;
         this.settings = settings;
@@ -54,7 +51,7 @@ class PushSender implements ChannelSender {
         return vapid.keyPair()
                 .publishOn(Schedulers.boundedElastic())
                 .map(keys -> encrypted(keys, subscription, payload))
-                .flatMap(request -> calls.toTarget(subscription.endpoint(), http.post().uri(request.getUrl())
+                .flatMap(request -> calls.toTarget(subscription.endpoint(), http -> http.post().uri(request.getUrl())
                         .headers(headers -> request.getHeaders().forEach(headers::set))
                         .bodyValue(request.getBody())
                         .retrieve()

@@ -4,7 +4,6 @@ import io.engagement.alert.alert.AlertView;
 import io.engagement.alert.rule.Channel;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
@@ -16,12 +15,10 @@ import java.util.Map;
 @Component
 class TeamWorkspaceSender implements ChannelSender {
 
-    private final WebClient http;
     private final OutboundCalls calls;
     private final ObjectMapper json;
 
-    TeamWorkspaceSender(WebClient http, OutboundCalls calls, ObjectMapper json) {
-        this.http = http;
+    TeamWorkspaceSender(OutboundCalls calls, ObjectMapper json) {
         this.calls = calls;
         this.json = json;
     }
@@ -34,7 +31,7 @@ class TeamWorkspaceSender implements ChannelSender {
     @Override
     public Mono<Void> send(Delivery delivery, AlertView alert) {
         URI url = URI.create(delivery.targetText());
-        return calls.toTarget(url, http.post().uri(url)
+        return calls.toTarget(url, http -> http.post().uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(json.writeValueAsString(message(alert)))
                 .retrieve()

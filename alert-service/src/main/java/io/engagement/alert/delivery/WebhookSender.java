@@ -6,7 +6,6 @@ import io.engagement.alert.rule.Channel;
 import io.engagement.alert.rule.RuleDirectory;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
@@ -23,13 +22,11 @@ import java.util.Map;
 @Component
 class WebhookSender implements ChannelSender {
 
-    private final WebClient http;
     private final OutboundCalls calls;
     private final RuleDirectory rules;
     private final ObjectMapper json;
 
-    WebhookSender(WebClient http, OutboundCalls calls, RuleDirectory rules, ObjectMapper json) {
-        this.http = http;
+    WebhookSender(OutboundCalls calls, RuleDirectory rules, ObjectMapper json) {
         this.calls = calls;
         this.rules = rules;
         this.json = json;
@@ -52,7 +49,7 @@ class WebhookSender implements ChannelSender {
         URI url = URI.create(delivery.targetText());
         String body = json.writeValueAsString(payload(alert));
         long timestamp = Instant.now().getEpochSecond();
-        return calls.toTarget(url, http.post().uri(url)
+        return calls.toTarget(url, http -> http.post().uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header("webhook-id", delivery.deliveryId())
                 .header("webhook-timestamp", Long.toString(timestamp))

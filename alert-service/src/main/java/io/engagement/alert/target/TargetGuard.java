@@ -1,27 +1,32 @@
 package io.engagement.alert.target;
 
 import io.engagement.platform.net.AddressGuard;
+import io.engagement.platform.net.GuardedAddressResolverGroup;
+import io.netty.resolver.AddressResolverGroup;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Optional;
 
 /**
- * The SSRF guard of alert targets ({@link AddressGuard}), checked when a rule is written and again
- * before every send, since what a name resolves to may change.
+ * The SSRF guard of alert targets ({@link AddressGuard}): checked when a rule is written, and on
+ * every connection a delivery makes ({@link #resolver()}), since what a name resolves to may change.
  */
 @Component
 @EnableConfigurationProperties(TargetSettings.class)
 public class TargetGuard {
 
     private final AddressGuard addresses;
+    private final GuardedAddressResolverGroup resolver;
 
     public TargetGuard(TargetSettings settings) {
         this.addresses = new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "alerts");
+        this.resolver = new GuardedAddressResolverGroup(addresses);
     }
 
     /** Why {@code url} must not be reached, if it must not; resolution blocks, so it runs on {@code boundedElastic}. */
@@ -37,5 +42,10 @@ public class TargetGuard {
     /** The kind of a forbidden address ("a loopback address", ...), if it is one. */
     public Optional<String> refusal(InetAddress address) {
         return addresses.refusal(address);
+    }
+
+    /** Name resolution for the targets' HTTP client: it connects only to addresses this guard allows. */
+    public AddressResolverGroup<InetSocketAddress> resolver() {
+        return resolver;
     }
 }

@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(BotSettings.class)
 class BotConfiguration {
 
-    /** The crawler's SSRF guard: checked when a website is added, and again on every fetch. */
+    /** The crawler's SSRF guard: checked when a website is added, and on every connection the crawler makes. */
     @Bean
     AddressGuard crawlerGuard(BotSettings settings) {
         return new AddressGuard(settings.allowLoopback(), settings.allowPrivate(), "the crawler");

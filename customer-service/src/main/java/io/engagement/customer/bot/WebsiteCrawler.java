@@ -1,20 +1,25 @@
 package io.engagement.customer.bot;
 
 import io.engagement.platform.net.AddressGuard;
+import io.engagement.platform.net.AddressRefusedException;
+import io.engagement.platform.net.GuardedAddressResolverGroup;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import reactor.core.Disposable;
-import reactor.core.scheduler.Schedulers;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.HttpClientResponse;
+import reactor.netty.resources.ConnectionProvider;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,17 +31,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads a website for the bot: from the start page (where its redirects end), the links within the
  * same host, breadth first, at most {@code maxPages} pages, skipping what robots.txt disallows.
- * Every address it fetches, redirects included, passes the SSRF guard first. Each page has
- * {@code fetchTimeout} for its headers and again for its body, and the whole crawl {@code crawlTime}:
- * what was read by then is kept. Blocking: it runs on a worker thread.
+ * Every connection it makes, redirects included, goes to an address the SSRF guard judged as it
+ * resolved the host for that connection, so a name cannot answer one address to a check and
+ * another to the fetch. Each page has {@code fetchTimeout} for its headers and again for its body,
+ * and the whole crawl {@code crawlTime}: what was read by then is kept. Blocking: it runs on a
+ * worker thread.
  */
 final class WebsiteCrawler {
 
@@ -46,26 +52,31 @@ final class WebsiteCrawler {
     private static final Pattern CHARSET = Pattern.compile("charset=\"?([\\w.:-]+)", Pattern.CASE_INSENSITIVE);
 
     private final HttpClient http;
-    private final AddressGuard guard;
     private final BotSettings settings;
 
     WebsiteCrawler(AddressGuard guard, BotSettings settings) {
-        this.guard = guard;
         this.settings = settings;
-        this.http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(settings.fetchTimeout()).build();
+        // a pool of its own: no connection opened without the guard is ever reused here
+        this.http = HttpClient.create(ConnectionProvider.builder("bot-crawler").maxIdleTime(Duration.ofSeconds(30)).build())
+                .resolver(new GuardedAddressResolverGroup(guard))
+                .followRedirect(false)
+                .headers(headers -> headers.set(HttpHeaderNames.USER_AGENT, RobotsRules.USER_AGENT + "/1.0"));
     }
 
     /** A page read: its address, title and text. */
     record Page(URI url, String title, String text) {
     }
 
-    /** The pages of the site, the start page first; fails when the start page cannot be read. */
+    /** The pages of the site, the start page first; fails when the start page cannot be read, or may not be. */
     List<Page> crawl(URI start, Duration crawlTime) {
-        Instant deadline = Instant.now().plus(crawlTime);
-        // said as it is, not as a robots.txt that could not be read
-        guard.refusalNow(start).ifPresent(refused -> {
-            throw new TextExtraction.Unreadable(refused);
-        });
+        try {
+            return pagesFrom(start, Instant.now().plus(crawlTime));
+        } catch (AddressRefusedException refused) {
+            throw new TextExtraction.Unreadable(refused.getMessage());
+        }
+    }
+
+    private List<Page> pagesFrom(URI start, Instant deadline) {
         RobotsRules robots = allowed(robotsOf(start), start);
         Fetched first = fetch(start).orElseThrow(() -> new TextExtraction.Unreadable(start + " redirects too often"));
         URI site = first.url();
@@ -102,11 +113,11 @@ final class WebsiteCrawler {
         return robots;
     }
 
-    /** The page, if it is an HTML page of the site answered 200; anything else is passed over. */
+    /** The page, if it is an HTML page of the site answered 200; anything else, a refused address too, is passed over. */
     private Optional<Document> pageAt(URI url, URI site) {
         try {
             return fetch(url).filter(fetched -> sameSite(site, fetched.url())).map(this::html);
-        } catch (TextExtraction.Unreadable | IllegalArgumentException passedOver) {
+        } catch (TextExtraction.Unreadable | AddressRefusedException | IllegalArgumentException passedOver) {
             return Optional.empty();
         }
     }
@@ -121,7 +132,10 @@ final class WebsiteCrawler {
         }
     }
 
-    /** RFC 9309: a missing robots.txt (4xx) allows everything, an unreachable one (5xx, no answer) nothing. */
+    /**
+     * RFC 9309: a missing robots.txt (4xx) allows everything, an unreachable one (5xx, no answer)
+     * nothing. A refused address is said as it is, not as a robots.txt that could not be read.
+     */
     private RobotsRules robotsOf(URI site) {
         try {
             Optional<Fetched> robots = fetch(site.resolve("/robots.txt"));
@@ -155,27 +169,18 @@ final class WebsiteCrawler {
         }
     }
 
-    /** Follows redirects by hand, each address guarded and http(s); empty when they go round for too long. */
+    /** Follows redirects by hand, each one http(s) and connected to through the guard; empty when they go round for too long. */
     private Optional<Fetched> fetch(URI url) {
         URI current = url;
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             if (!isHttp(current)) {
                 throw new TextExtraction.Unreadable(current + " is not an http or https address");
             }
-            Optional<String> refused = guard.refusalNow(current);
-            if (refused.isPresent()) {
-                throw new TextExtraction.Unreadable(refused.get());
+            Fetched fetched = send(current);
+            if (fetched.location() == null) {
+                return Optional.of(fetched);
             }
-            HttpResponse<InputStream> response = send(current);
-            int status = response.statusCode();
-            Optional<String> location = response.headers().firstValue("location");
-            if (status >= 300 && status < 400 && location.isPresent()) {
-                close(response);
-                current = redirected(current, location.get());
-                continue;
-            }
-            String type = response.headers().firstValue("content-type").orElse("");
-            return Optional.of(new Fetched(current, status, type, body(response)));
+            current = redirected(current, fetched.location());
         }
         return Optional.empty();
     }
@@ -188,49 +193,60 @@ final class WebsiteCrawler {
         }
     }
 
-    private HttpResponse<InputStream> send(URI url) {
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(settings.fetchTimeout())
-                .header("User-Agent", RobotsRules.USER_AGENT + "/1.0").GET().build();
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException failed) {
-            throw new TextExtraction.Unreadable(url + " could not be read: " + failed.getMessage());
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new TextExtraction.Unreadable("the crawl was interrupted");
-        }
-    }
-
     /**
-     * At most the page size the settings allow, within the fetch timeout: a server that trickles
-     * its body has the stream closed under it, which ends the read.
+     * One request: its headers within the fetch timeout, then its body, at most the page size the
+     * settings allow, within the fetch timeout again; a redirect's body is not read.
      */
-    private byte[] body(HttpResponse<InputStream> response) {
-        InputStream in = response.body();
-        AtomicBoolean late = new AtomicBoolean();
-        Disposable closer = Schedulers.parallel().schedule(() -> {
-            late.set(true);
-            close(response);
-        }, settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        try (in) {
-            byte[] body = in.readNBytes((int) settings.maxPageSize().toBytes());
-            if (late.get()) {
-                throw new TextExtraction.Unreadable(response.uri() + " did not arrive within " + settings.fetchTimeout());
+    private Fetched send(URI url) {
+        try {
+            return http.get().uri(url)
+                    .response((response, body) -> answered(url, response, body))
+                    .timeout(settings.fetchTimeout())
+                    .last()
+                    .block();
+        } catch (RuntimeException failed) {
+            Throwable cause = Exceptions.unwrap(failed);
+            Optional<AddressRefusedException> refused = AddressRefusedException.in(cause);
+            if (refused.isPresent()) {
+                throw refused.get();
             }
-            return body;
-        } catch (IOException failed) {
-            throw new TextExtraction.Unreadable(response.uri() + " could not be read: " + failed.getMessage());
-        } finally {
-            closer.dispose();
+            if (cause instanceof TimeoutException) {
+                throw new TextExtraction.Unreadable(url + " did not arrive within " + settings.fetchTimeout());
+            }
+            if (cause instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                throw new TextExtraction.Unreadable("the crawl was interrupted");
+            }
+            throw new TextExtraction.Unreadable(url + " could not be read: " + cause.getMessage());
         }
     }
 
-    private static void close(HttpResponse<InputStream> response) {
-        try {
-            response.body().close();
-        } catch (IOException ignored) {
-            // nothing more is read from it
+    /** The headers as they arrive, then the whole answer, so that each has its own timeout. */
+    private Flux<Fetched> answered(URI url, HttpClientResponse response, ByteBufFlux body) {
+        int status = response.status().code();
+        String location = response.responseHeaders().get(HttpHeaderNames.LOCATION);
+        Fetched headers = new Fetched(url, status, response.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE, ""),
+                status >= 300 && status < 400 ? location : null, new byte[0]);
+        if (headers.location() != null) {
+            return Flux.just(headers);
         }
+        return Flux.concat(Mono.just(headers), bounded(body).map(headers::withBody));
+    }
+
+    /** Reads no further than the page size: a page may be far larger, or never end. */
+    private Mono<byte[]> bounded(ByteBufFlux body) {
+        int limit = (int) settings.maxPageSize().toBytes();
+        return Mono.defer(() -> {
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            return body.asByteArray()
+                    .<byte[]>handle((chunk, sink) -> {
+                        read.write(chunk, 0, Math.min(chunk.length, limit - read.size()));
+                        if (read.size() >= limit) {
+                            sink.complete();
+                        }
+                    })
+                    .then(Mono.fromSupplier(read::toByteArray));
+        });
     }
 
     /** The readable text of a page, a paragraph per block, without scripts, styles and navigation. */
@@ -291,6 +307,11 @@ final class WebsiteCrawler {
         return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
     }
 
-    private record Fetched(URI url, int status, String contentType, byte[] body) {
+    /** An answer; {@code location} only for a redirect, whose body is not read. */
+    private record Fetched(URI url, int status, String contentType, String location, byte[] body) {
+
+        Fetched withBody(byte[] read) {
+            return new Fetched(url, status, contentType, location, read);
+        }
     }
 }

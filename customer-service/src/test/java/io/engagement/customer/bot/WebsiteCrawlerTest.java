@@ -3,13 +3,16 @@ package io.engagement.customer.bot;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.engagement.platform.net.AddressGuard;
+import io.engagement.platform.net.HostLookup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -94,6 +98,36 @@ class WebsiteCrawlerTest {
         assertThat(requested).isEmpty();
     }
 
+    @Test
+    void aSiteWhoseNameAnsweredAPublicAddressWhenAddedAndLoopbackWhenCrawledIsNotRead() {
+        html("/robots.txt", 404, "");
+        html("/", 200, "<p>Hello.</p>");
+        // TEST-NET-1: public to the guard, and never connected to here
+        AddressGuard guard = new AddressGuard(false, false, "the crawler", dns(Map.of("help.example", List.of("192.0.2.10", "127.0.0.1"))));
+        URI start = URI.create("http://help.example:" + server.getAddress().getPort() + "/");
+
+        assertThat(guard.refusalNow(start)).as("the check when the website is added").isEmpty();
+
+        assertThatThrownBy(() -> new WebsiteCrawler(guard, SETTINGS).crawl(start, Duration.ofSeconds(30)))
+                .isInstanceOf(TextExtraction.Unreadable.class)
+                .hasMessage("the target host help.example resolves to a loopback address, which the crawler may not reach");
+        assertThat(requested).isEmpty();
+    }
+
+    @Test
+    void aRedirectToANameThatResolvesToAPrivateAddressIsRefusedWithItsReason() {
+        html("/robots.txt", 404, "");
+        redirect("/", "http://intranet.example:" + server.getAddress().getPort() + "/admin");
+        AddressGuard guard = new AddressGuard(true, false, "the crawler",
+                dns(Map.of("help.example", List.of("127.0.0.1"), "intranet.example", List.of("10.0.0.7"))));
+
+        assertThatThrownBy(() -> new WebsiteCrawler(guard, SETTINGS).crawl(URI.create("http://help.example:" + server.getAddress().getPort() + "/"),
+                Duration.ofSeconds(30)))
+                .isInstanceOf(TextExtraction.Unreadable.class)
+                .hasMessage("the target host intranet.example resolves to a private address, which the crawler may not reach");
+        assertThat(requested).containsExactlyInAnyOrder("/robots.txt", "/");
+    }
+
     private WebsiteCrawler crawler(boolean allowLoopback) {
         return new WebsiteCrawler(new AddressGuard(allowLoopback, false, "the crawler"), SETTINGS);
     }
@@ -109,6 +143,19 @@ class WebsiteCrawlerTest {
 
     private URI at(String path) {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
+    }
+
+    /** A name server whose answer for a name changes: each lookup gets the next one, the last one repeating. */
+    private static HostLookup dns(Map<String, List<String>> answers) {
+        Map<String, AtomicInteger> asked = new ConcurrentHashMap<>();
+        return host -> {
+            List<String> addresses = answers.get(host);
+            if (addresses == null) {
+                throw new UnknownHostException(host);
+            }
+            int next = Math.min(asked.computeIfAbsent(host, name -> new AtomicInteger()).getAndIncrement(), addresses.size() - 1);
+            return List.of(InetAddress.getByName(addresses.get(next)));
+        };
     }
 
     /** The same server under another host name: another site. */

@@ -5,6 +5,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,18 +14,28 @@ import java.util.Optional;
  * refuses a host that is, or resolves to, an address such calls must not reach. Link-local (cloud
  * metadata), unspecified and multicast addresses are never reached; loopback and private ones only
  * where the installation allows them (the local stack, a receiver on the same private network).
+ * A check before a call says nothing of where the call connects, since the call resolves the name
+ * again; so the calls connect through {@link GuardedAddressResolverGroup}, which judges the very
+ * addresses it hands the connection.
  */
 public final class AddressGuard {
 
     private final boolean allowLoopback;
     private final boolean allowPrivate;
     private final String caller;
+    private final HostLookup lookup;
 
     /** @param caller who may not reach a refused address, for the reason ("alerts", "the crawler") */
     public AddressGuard(boolean allowLoopback, boolean allowPrivate, String caller) {
+        this(allowLoopback, allowPrivate, caller, HostLookup.SYSTEM);
+    }
+
+    /** @param lookup how host names are resolved, by the checks and the connections alike */
+    public AddressGuard(boolean allowLoopback, boolean allowPrivate, String caller, HostLookup lookup) {
         this.allowLoopback = allowLoopback;
         this.allowPrivate = allowPrivate;
         this.caller = caller;
+        this.lookup = lookup;
     }
 
     /**
@@ -35,12 +47,40 @@ public final class AddressGuard {
         if (host == null) {
             return Optional.of("the target has no host");
         }
-        InetAddress[] addresses;
         try {
-            addresses = InetAddress.getAllByName(host);
+            reachableAddressesOf(host);
+            return Optional.empty();
+        } catch (AddressRefusedException refused) {
+            return Optional.of(refused.getMessage());
         } catch (UnknownHostException unresolved) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * What {@code host} resolves to (an IP literal: itself), when every address may be reached;
+     * resolving blocks the calling thread.
+     *
+     * @throws AddressRefusedException when one of the addresses must not be reached
+     * @throws UnknownHostException    when the name does not resolve
+     */
+    public List<InetAddress> reachableAddressesOf(String host) throws UnknownHostException {
+        List<InetAddress> addresses = isLiteral(host) ? List.of(InetAddress.getByName(host)) : lookup.addressesOf(host);
+        if (addresses.isEmpty()) {
+            throw new UnknownHostException(host);
+        }
+        Optional<String> refused = refusal(host, addresses);
+        if (refused.isPresent()) {
+            throw new AddressRefusedException(refused.get());
+        }
+        return addresses;
+    }
+
+    /**
+     * Why {@code host}, which is or resolves to {@code addresses}, must not be reached, if one of
+     * them must not: a name with a single forbidden address is refused whole.
+     */
+    public Optional<String> refusal(String host, List<InetAddress> addresses) {
         for (InetAddress address : addresses) {
             Optional<String> refused = refusal(address);
             if (refused.isPresent()) {
@@ -53,22 +93,44 @@ public final class AddressGuard {
 
     /** The kind of a forbidden address ("a loopback address", ...), if it is one. */
     public Optional<String> refusal(InetAddress address) {
-        if (address.isAnyLocalAddress()) {
+        InetAddress judged = embeddedIpv4(address).orElse(address);
+        if (judged.isAnyLocalAddress()) {
             return Optional.of("an unspecified address");
         }
-        if (address.isMulticastAddress() || isBroadcast(address)) {
+        if (judged.isMulticastAddress() || isBroadcast(judged)) {
             return Optional.of("a multicast address");
         }
-        if (address.isLinkLocalAddress()) {
+        if (judged.isLinkLocalAddress()) {
             return Optional.of("a link-local address");
         }
-        if (address.isLoopbackAddress()) {
+        if (judged.isLoopbackAddress()) {
             return allowLoopback ? Optional.empty() : Optional.of("a loopback address");
         }
-        if (isPrivate(address)) {
+        if (isPrivate(judged)) {
             return allowPrivate ? Optional.empty() : Optional.of("a private address");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The IPv4 address an IPv4-mapped IPv6 one (::ffff:a.b.c.d) stands for: a socket connects to
+     * it. The JDK's resolver hands these over as IPv4 already, Netty's literal parsing does not.
+     */
+    private static Optional<InetAddress> embeddedIpv4(InetAddress address) {
+        byte[] bytes = address.getAddress();
+        if (!(address instanceof Inet6Address) || bytes[10] != (byte) 0xff || bytes[11] != (byte) 0xff) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < 10; i++) {
+            if (bytes[i] != 0) {
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(InetAddress.getByAddress(Arrays.copyOfRange(bytes, 12, 16)));
+        } catch (UnknownHostException impossible) {
+            throw new IllegalStateException(impossible);
+        }
     }
 
     private static boolean isPrivate(InetAddress address) {
