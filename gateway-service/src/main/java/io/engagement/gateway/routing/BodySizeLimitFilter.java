@@ -72,8 +72,14 @@ class BodySizeLimitFilter implements GlobalFilter, Ordered {
         return routeLimit == null ? maxBytes : DataSize.parse(routeLimit.toString()).toBytes();
     }
 
+    /**
+     * The rest of the body is not read, so the connection cannot carry another request: it ends
+     * once the client has sent the body, within the bounds of the connection's lingering close.
+     */
     private static ApiException tooLarge(long limit) {
-        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + limit + " bytes");
+        HttpHeaders closing = new HttpHeaders();
+        closing.setConnection("close");
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + limit + " bytes", closing);
     }
 
     /** A chunked body read whole, forwarded with its length; released here if nothing read it. */
