@@ -1,5 +1,6 @@
 package io.engagement.platform.event;
 
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -22,6 +23,9 @@ public record PolicyChanged(long organizationId, OrganizationPolicy policy) {
         if (!OrganizationPolicy.TYPE.equals(envelope.path("type").asString("")) || !envelope.path("org_id").isNumber()) {
             return Optional.empty();
         }
-        return Optional.of(new PolicyChanged(envelope.get("org_id").asLong(), json.treeToValue(envelope.get("data"), OrganizationPolicy.class)));
+        // a policy published before a field was added reads that field as its zero (version 0)
+        OrganizationPolicy policy = json.readerFor(OrganizationPolicy.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .readValue(envelope.get("data"));
+        return Optional.of(new PolicyChanged(envelope.get("org_id").asLong(), policy));
     }
 }
