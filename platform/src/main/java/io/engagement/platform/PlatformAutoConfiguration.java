@@ -1,6 +1,14 @@
 package io.engagement.platform;
 
 import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.binding.BindingContainers;
+import io.engagement.platform.binding.DeadLetterPolicy;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer;
+import org.springframework.kafka.support.converter.BatchMessagingMessageConverter;
+import org.springframework.kafka.support.converter.MessagingMessageConverter;
 import io.engagement.platform.auth.InternalTokenFilter;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.auth.VerifiedTokens;
@@ -143,6 +151,34 @@ public class PlatformAutoConfiguration {
         @ConditionalOnBean(DocumentOutbox.class)
         SettingsResources settingsResources(ReactiveMongoTemplate mongo, DocumentOutbox outbox, ObjectMapper json, JsonBodyReader bodies) {
             return new SettingsResources(mongo, outbox, json, bodies);
+        }
+    }
+
+    /** What every Spring Cloud Stream binding of the suite shares: its dead-letter policy, and records as received. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ListenerContainerWithDlqAndRetryCustomizer.class)
+    static class Bindings {
+
+        @Bean
+        BindingContainers bindingContainers() {
+            return new BindingContainers();
+        }
+
+        @Bean
+        @ConditionalOnBean(KafkaTemplate.class)
+        DeadLetterPolicy deadLetterPolicy(KafkaTemplate<String, String> kafka, ObjectProvider<MeterRegistry> meters,
+                                          BindingContainers containers) {
+            return new DeadLetterPolicy(kafka, meters.getIfAvailable(SimpleMeterRegistry::new), containers);
+        }
+
+        @Bean(ReceivedRecords.RECORD)
+        MessagingMessageConverter receivedRecord() {
+            return ReceivedRecords.recordConverter();
+        }
+
+        @Bean(ReceivedRecords.BATCH)
+        BatchMessagingMessageConverter receivedRecords() {
+            return ReceivedRecords.batchConverter();
         }
     }
 

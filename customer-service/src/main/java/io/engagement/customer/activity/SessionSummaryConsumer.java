@@ -1,12 +1,13 @@
 package io.engagement.customer.activity;
 
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.SessionSummarized;
-import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -16,16 +17,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Keeps each customer's latest session from the analytics service's session summaries. A poll is
- * folded to the newest summary per owner before anything is read, and a summary only ever replaces
- * an older one, so redelivered and reordered summaries leave the customer as it was.
+ * Keeps each customer's latest session from the analytics service's session summaries (binding
+ * {@code sessionSummaries-in-0}, batch). A poll is folded to the newest summary per owner before
+ * anything is read, and a summary only ever replaces an older one, so redelivered and reordered
+ * summaries leave the customer as it was. Summaries are published in exactly-once transactions; the
+ * binding reads committed ones only.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class SessionSummaryConsumer {
-
-    private static final Logger log = LoggerFactory.getLogger(SessionSummaryConsumer.class);
 
     private final LatestSessions sessions;
     private final ObjectMapper json;
@@ -35,16 +37,17 @@ class SessionSummaryConsumer {
         this.json = json;
     }
 
-    /** Summaries are published in exactly-once transactions; an aborted one is never read. */
-    @KafkaListener(id = "customer-activity", topics = Topics.SESSION, batch = "true",
-            properties = "isolation.level=read_committed")
+    @Bean
+    Consumer<Message<List<String>>> sessionSummaries() {
+        return poll -> onSummaries(ReceivedRecords.batchOf(poll));
+    }
+
     void onSummaries(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<Owned> polled = PolledRecords.read(records, this::owned);
         Map<SessionOwner, LatestSession> newestByOwner = new LinkedHashMap<>();
-        records.stream()
-                .map(this::owned)
-                .flatMap(Optional::stream)
-                .forEach(owned -> newestByOwner.merge(owned.owner(), owned.session(), LatestSession::newer));
-        sessions.keep(newestByOwner).then(forgetErased(records)).block();
+        polled.values().forEach(owned -> newestByOwner.merge(owned.owner(), owned.session(), LatestSession::newer));
+        sessions.keep(newestByOwner).then(forgetErased(polled.records())).block();
+        polled.rejectUnreadable();
     }
 
     /**
@@ -62,7 +65,7 @@ class SessionSummaryConsumer {
                 .then();
     }
 
-    /** Empty for a summary of an anonymous session, a compaction tombstone, or an unreadable record. */
+    /** Empty for a summary of an anonymous session or a compaction tombstone. */
     private Optional<Owned> owned(ConsumerRecord<String, String> record) {
         if (record.value() == null) {
             return Optional.empty();
@@ -79,10 +82,7 @@ class SessionSummaryConsumer {
             }
             return SessionOwner.of(organizationId, summary).map(owner -> new Owned(owner, LatestSession.of(summary)));
         } catch (RuntimeException unreadable) {
-            // analytics wrote it; one that cannot be read here is skipped, not retried forever
-            log.warn("Skipping unreadable session summary at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                    unreadable.toString());
-            return Optional.empty();
+            throw new UnreadableRecord("an unreadable session summary: " + unreadable, unreadable);
         }
     }
 

@@ -1,11 +1,12 @@
 package io.engagement.gateway.key;
 
 import io.engagement.gateway.GatewayReplicas;
+import io.engagement.platform.binding.BindingContainers;
 import io.engagement.testkit.WithInfrastructure;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+
 
 import java.time.Duration;
 import java.util.Map;
@@ -26,9 +27,8 @@ class KeyRevocationIT {
     void start() {
         replicas = GatewayReplicas.start(2, Map.of("engagement.keys.cache-ttl", "10m"));
         for (int replica = 0; replica < 2; replica++) {
-            KafkaListenerEndpointRegistry listeners = replicas.context(replica).getBean(KafkaListenerEndpointRegistry.class);
-            await().atMost(Duration.ofSeconds(60)).until(() ->
-                    !listeners.getListenerContainer(RevocationListener.LISTENER).getAssignedPartitions().isEmpty());
+            BindingContainers bindings = replicas.context(replica).getBean(BindingContainers.class);
+            await().atMost(Duration.ofSeconds(60)).until(() -> !bindings.assignedPartitions("keyRevoked-in-0").isEmpty());
         }
     }
 
