@@ -9,8 +9,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static io.engagement.local.deploy.RenderedManifests.at;
@@ -24,7 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (Debian's {@code kubectl} package; {@code .ci/run} installs it) and checks what an operator
  * relies on: each service probed, sized, covered by a PodDisruptionBudget and one autoscaler,
  * reachable only from the gateway; and in the production overlays a Strimzi {@code KafkaTopic}
- * for each topic the code declares.
+ * for each topic the code declares, room on the hot topics for 12 or more replicas of each
+ * consumer, a dead-letter topic for every consumed topic, autoscalers bounded by the partitions
+ * their groups can use, and an alert on dead letters.
  */
 class KubernetesManifestsTest {
 
@@ -34,6 +39,16 @@ class KubernetesManifestsTest {
             "messaging-service", "alert-service");
     /** Who may call a backend besides the gateway: the alert service sends alert e-mail through messaging. */
     private static final Map<String, Set<String>> CALLERS = Map.of("messaging-service", Set.of(GATEWAY, "alert-service"));
+    /** Declared in production ahead of the conversation feature, which adds it to {@link Topics}. */
+    static final String CONVERSATION = "engagement.conversation.v1";
+    /** The topics whose consumer groups must be able to spread over 12 or more replicas. */
+    static final List<String> HOT_TOPICS = List.of(Topics.TELEMETRY, Topics.PAGE_ACTIVITY, Topics.SESSION, Topics.MESSAGE, CONVERSATION);
+    static final int HOT_PARTITIONS = 24;
+    /** A consumer group's members beyond its topic's partitions idle: a hot topic must leave room for this many. */
+    static final int REPLICAS_A_HOT_TOPIC_SERVES = 12;
+    static final String DEAD_LETTER_SUFFIX = ".dlq";
+    private static final Path README = Path.of("..", "deploy", "README.md");
+    private static final String DEAD_LETTERS_SECTION = "Dead letters: what lands there and how to replay it";
 
     static Stream<Path> overlays() throws IOException {
         try (Stream<Path> entries = Files.list(OVERLAYS)) {
@@ -132,7 +147,9 @@ class KubernetesManifestsTest {
                     .orElseThrow(() -> new AssertionError(manifests.overlay() + ": no KafkaTopic for " + topic));
             String where = manifests.overlay() + ": KafkaTopic " + topic;
             assertThat(at(kafkaTopic, "metadata", "labels", "strimzi.io/cluster")).as(where + " cluster").isEqualTo(cluster);
-            assertThat(at(kafkaTopic, "spec", "partitions")).as(where + " partitions").isEqualTo(partitions);
+            // the code's counts suit a single broker; production may have more, never fewer
+            assertThat(at(kafkaTopic, "spec", "partitions")).as(where + " partitions")
+                    .isInstanceOfSatisfying(Integer.class, count -> assertThat(count).isGreaterThanOrEqualTo(partitions));
             String cleanup = text(at(kafkaTopic, "spec", "config", "cleanup.policy"));
             if (Topics.COMPACTED.contains(topic)) {
                 assertThat(cleanup).as(where + " cleanup.policy").isEqualTo("compact");
@@ -158,9 +175,106 @@ class KubernetesManifestsTest {
         });
     }
 
+    @ParameterizedTest
+    @MethodSource("productionOverlays")
+    void hotTopicsHaveRoomForTwelveReplicasOfEachConsumer(Path overlay) throws Exception {
+        RenderedManifests manifests = RenderedManifests.render(overlay);
+        for (String topic : HOT_TOPICS) {
+            assertThat(partitions(manifests, topic)).as(manifests.overlay() + ": partitions of " + topic)
+                    .isGreaterThanOrEqualTo(HOT_PARTITIONS);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("productionOverlays")
+    void everyConsumedTopicHasADeadLetterTopic(Path overlay) throws Exception {
+        RenderedManifests manifests = RenderedManifests.render(overlay);
+        String cluster = text(at(manifests.ofKind("Kafka").get(0), "metadata", "name"));
+        Set<String> consumed = new TreeSet<>(Topics.ALL.keySet());
+        consumed.removeIf(topic -> topic.endsWith(DEAD_LETTER_SUFFIX));
+        consumed.add(CONVERSATION);
+        for (String topic : consumed) {
+            String deadLetters = topic + DEAD_LETTER_SUFFIX;
+            Map<String, Object> kafkaTopic = kafkaTopic(manifests, deadLetters)
+                    .orElseThrow(() -> new AssertionError(manifests.overlay() + ": no KafkaTopic for " + deadLetters));
+            String where = manifests.overlay() + ": KafkaTopic " + deadLetters;
+            assertThat(at(kafkaTopic, "metadata", "labels", "strimzi.io/cluster")).as(where + " cluster").isEqualTo(cluster);
+            // every failure is kept for its retention: never compacted away
+            assertThat(text(at(kafkaTopic, "spec", "config", "cleanup.policy"))).as(where + " cleanup.policy").isIn(null, "delete");
+            assertThat(at(kafkaTopic, "spec", "config", "retention.ms")).as(where + " retention.ms").isNotNull();
+        }
+        // and no dead-letter topic outlives its topic
+        for (Map<String, Object> kafkaTopic : manifests.ofKind("KafkaTopic")) {
+            String name = topicName(kafkaTopic);
+            if (name.endsWith(DEAD_LETTER_SUFFIX)) {
+                String origin = name.substring(0, name.length() - DEAD_LETTER_SUFFIX.length());
+                assertThat(kafkaTopic(manifests, origin)).as(manifests.overlay() + ": the topic of " + name).isPresent();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("productionOverlays")
+    void noAutoscalerAsksForMoreReplicasThanItsGroupsCanUse(Path overlay) throws Exception {
+        RenderedManifests manifests = RenderedManifests.render(overlay);
+        assertThat(manifests.ofKind("ScaledObject")).as(manifests.overlay() + ": ScaledObjects").isNotEmpty();
+        for (Map<String, Object> scaled : manifests.ofKind("ScaledObject")) {
+            String where = manifests.overlay() + ": ScaledObject " + at(scaled, "metadata", "name");
+            List<String> topics = list(at(scaled, "spec", "triggers")).stream()
+                    .filter(trigger -> "kafka".equals(at(trigger, "type")))
+                    .map(trigger -> text(at(trigger, "metadata", "topic")))
+                    .filter(topic -> topic != null)
+                    .toList();
+            assertThat(topics).as(where + " lag triggers naming their topic").isNotEmpty();
+            int usable = topics.stream().mapToInt(topic -> partitions(manifests, topic)).max().orElseThrow();
+            Object max = at(scaled, "spec", "maxReplicaCount");
+            assertThat(max).as(where + " maxReplicaCount").isInstanceOf(Integer.class);
+            // a group never uses more members than its topic has partitions
+            assertThat((Integer) max).as(where + " maxReplicaCount against the partitions of " + topics).isLessThanOrEqualTo(usable);
+            if (topics.stream().anyMatch(HOT_TOPICS::contains)) {
+                assertThat((Integer) max).as(where + " maxReplicaCount on a hot topic").isGreaterThanOrEqualTo(REPLICAS_A_HOT_TOPIC_SERVES);
+            }
+            assertThat(at(scaled, "spec", "minReplicaCount")).as(where + " minReplicaCount").isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("productionOverlays")
+    void deadLettersRaiseAnAlertThatPointsAtTheReplayInstructions(Path overlay) throws Exception {
+        RenderedManifests manifests = RenderedManifests.render(overlay);
+        List<Object> rules = manifests.ofKind("PrometheusRule").stream()
+                .flatMap(rule -> list(at(rule, "spec", "groups")).stream())
+                .flatMap(group -> list(at(group, "rules")).stream())
+                .filter(rule -> "EngagementDeadLetters".equals(at(rule, "alert")))
+                .toList();
+        assertThat(rules).as(manifests.overlay() + ": the EngagementDeadLetters rule").hasSize(1);
+        Object rule = rules.get(0);
+        assertThat(text(at(rule, "expr"))).as("its expression")
+                .contains("engagement_events_dead_lettered_total")
+                .contains("kafka_topic_partition_current_offset")
+                .contains("by (topic)");
+        assertThat(at(rule, "labels", "severity")).as("its severity").isEqualTo("warning");
+        String anchor = DEAD_LETTERS_SECTION.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 -]", "").replace(' ', '-');
+        assertThat(map(at(rule, "annotations")).values()).as("its annotations")
+                .anySatisfy(annotation -> assertThat(text(annotation)).contains("deploy/README.md#" + anchor))
+                .anySatisfy(annotation -> assertThat(text(annotation)).contains("{{ $labels.topic }}"));
+        assertThat(Files.readAllLines(README)).as("deploy/README.md").contains("### " + DEAD_LETTERS_SECTION);
+    }
+
     private static Map<String, Object> deployment(RenderedManifests manifests, String service) {
         return manifests.named("Deployment", service)
                 .orElseThrow(() -> new AssertionError(manifests.overlay() + ": no Deployment " + service));
+    }
+
+    private static Optional<Map<String, Object>> kafkaTopic(RenderedManifests manifests, String topic) {
+        return manifests.ofKind("KafkaTopic").stream().filter(candidate -> topic.equals(topicName(candidate))).findFirst();
+    }
+
+    private static int partitions(RenderedManifests manifests, String topic) {
+        Object partitions = at(kafkaTopic(manifests, topic)
+                .orElseThrow(() -> new AssertionError(manifests.overlay() + ": no KafkaTopic for " + topic)), "spec", "partitions");
+        assertThat(partitions).as(manifests.overlay() + ": partitions of " + topic).isInstanceOf(Integer.class);
+        return (Integer) partitions;
     }
 
     private static String topicName(Map<String, Object> kafkaTopic) {
