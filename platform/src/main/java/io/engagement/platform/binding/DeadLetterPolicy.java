@@ -70,13 +70,22 @@ public final class DeadLetterPolicy implements ListenerContainerWithDlqAndRetryC
         DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template,
                 // no partition named: a topic's dead letters need not have as many partitions as the topic
                 (record, failure) -> new TopicPartition(record.topic() + SUFFIX, -1));
+        // each counter exists from the start, at 0, so the first dead letter is an increase a rate can see
+        for (String topic : destinationName.split(",")) {
+            deadLettered(binding, topic.strip());
+        }
         DefaultErrorHandler handler = new DefaultErrorHandler((record, failure) -> {
             publisher.accept(record, reported(failure));
-            Counter.builder(METRIC).description("records sent to their topic's dead letters")
-                    .tag("binding", binding).tag("topic", record.topic()).register(meters).increment();
+            deadLettered(binding, record.topic()).increment();
         }, retries(properties));
         handler.addNotRetryableExceptions(UnreadableRecord.class);
         container.setCommonErrorHandler(handler);
+    }
+
+    /** The count of a binding's records sent to the dead letters of their topic (the topic they came from). */
+    private Counter deadLettered(String binding, String topic) {
+        return Counter.builder(METRIC).description("records sent to their topic's dead letters")
+                .tag("binding", binding).tag("topic", topic).register(meters);
     }
 
     /**
