@@ -5,12 +5,21 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
+import io.engagement.platform.event.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,7 +28,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static io.engagement.local.PageAnalytics.at;
 import static io.engagement.local.PageAnalytics.yesterday;
@@ -106,6 +117,51 @@ class RawEventArchiveIT {
         assertThat(archivedCall.getString("url")).isEqualTo(site.url("/orders?token=[REDACTED]"));
         assertThat(archivedCall.getInteger("status")).isEqualTo(200);
         assertThat(archivedCall.toJson()).doesNotContain("abc123");
+    }
+
+    /**
+     * A record on the telemetry topic that is no event at all, ahead of a session's events on their
+     * partition: each consumer that cannot read it sends it to the topic's dead letters, with the
+     * error and where it came from, and goes on to archive the events after it and register their page.
+     */
+    @Test
+    void anUnreadableRecordGoesToTheDeadLettersAndTheEventsAfterItAreArchived() throws Exception {
+        LocalDate day = yesterday();
+        String session = "s-" + UUID.randomUUID();
+        String key = site.org.id() + ":" + session;
+        String unreadable = "{not json " + UUID.randomUUID();
+        long offset;
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, suite.infrastructure.kafkaBootstrapServers()),
+                new StringSerializer(), new StringSerializer())) {
+            // keyed as ingest keys the session's events, so it is on their partition, before them
+            offset = producer.send(new ProducerRecord<>(Topics.TELEMETRY, key, unreadable)).get(30, TimeUnit.SECONDS).offset();
+        }
+        ObjectNode after = site.view(session, "/after-unreadable", at(day, "10:00"));
+        site.send(List.of(after));
+
+        MongoCollection<Document> month = mongo.getDatabase("engagement_analytics")
+                .getCollection("raw_events_" + DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC).format(at(day, "10:00")));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(eventIds(month, session)).contains(id(after)));
+        site.awaitPages("/after-unreadable");
+        try (TopicReader deadLetters = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.TELEMETRY + ".dlq")) {
+            List<ConsumerRecord<String, String>> letters = deadLetters.awaitMatching(record -> unreadable.equals(record.value()), 2);
+            // one from the archive and one from the page registry, each naming why it could not read it
+            assertThat(letters).extracting(letter -> header(letter, "kafka_dlt-exception-message"))
+                    .anySatisfy(message -> assertThat(message).startsWith("an unreadable raw event"))
+                    .anySatisfy(message -> assertThat(message).startsWith("an unreadable telemetry event"));
+            assertThat(letters).allSatisfy(letter -> {
+                assertThat(letter.key()).isEqualTo(key);
+                assertThat(header(letter, "kafka_dlt-original-topic")).isEqualTo(Topics.TELEMETRY);
+                assertThat(ByteBuffer.wrap(letter.headers().lastHeader("kafka_dlt-original-offset").value()).getLong()).isEqualTo(offset);
+                assertThat(header(letter, "kafka_dlt-exception-fqcn")).isNotBlank();
+            });
+        }
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
     private static List<Document> documents(MongoCollection<Document> month, String session) {

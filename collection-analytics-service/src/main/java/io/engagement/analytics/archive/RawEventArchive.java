@@ -1,8 +1,10 @@
 package io.engagement.analytics.archive;
 
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.OrganizationPolicy;
-import io.engagement.platform.event.Topics;
 import io.engagement.platform.store.Documents;
 import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.trace.RecordTracing;
@@ -10,6 +12,8 @@ import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -17,8 +21,7 @@ import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.messaging.Message;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -35,6 +38,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -45,9 +49,11 @@ import java.util.stream.Collectors;
  * its organization's {@code raw_event_days} or {@code replay_days} after its hour ended, or after
  * it was first written when that is later: the retention in force when the document is created
  * dates it, and a later change of the policy dates only documents created afterwards. Adding to a
- * document is {@code $addToSet}, so a redelivered poll stores nothing twice.
+ * document is {@code $addToSet}, so a redelivered poll stores nothing twice. Binding
+ * {@code rawEvents-in-0}, batch, over the telemetry and replay topics; it does not start where
+ * {@code engagement.analytics.raw-events.enabled} is false.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class RawEventArchive {
 
     private static final Logger log = LoggerFactory.getLogger(RawEventArchive.class);
@@ -80,12 +86,15 @@ class RawEventArchive {
         return idOf(organizationId, sessionId, hour) + REPLAY_SUFFIX;
     }
 
-    @KafkaListener(id = "raw-event-archive", topics = {Topics.TELEMETRY, Topics.REPLAY}, batch = "true",
-            autoStartup = "${engagement.analytics.raw-events.enabled:true}")
+    @Bean
+    Consumer<Message<List<String>>> rawEvents() {
+        return poll -> onEvents(ReceivedRecords.batchOf(poll));
+    }
+
     void onEvents(List<ConsumerRecord<String, String>> records) {
-        Map<Chunk, List<Document>> chunks = records.stream()
-                .map(record -> tracing.inTraceOf(record, "raw-event-archive", () -> raw(record)))
-                .flatMap(Optional::stream)
+        PolledRecords<RawEvent> polled = PolledRecords.read(records,
+                record -> tracing.inTraceOf(record, "raw-event-archive", () -> raw(record)));
+        Map<Chunk, List<Document>> chunks = polled.values().stream()
                 .collect(Collectors.groupingBy(RawEvent::chunk, LinkedHashMap::new,
                         Collectors.mapping(RawEvent::event, Collectors.toList())));
         Flux.fromIterable(chunks.keySet().stream().map(Chunk::organizationId).distinct().toList())
@@ -96,6 +105,7 @@ class RawEventArchive {
                         .concatMap(month -> prepare(month.key())
                                 .thenMany(month.collectList().flatMap(entries -> store(month.key(), entries, retentions)))))
                 .blockLast();
+        polled.rejectUnreadable();
     }
 
     private Mono<Void> store(String collection, List<Map.Entry<Chunk, List<Document>>> chunks,
@@ -129,8 +139,11 @@ class RawEventArchive {
                 .then(Mono.fromRunnable(() -> prepared.add(collection)));
     }
 
-    /** The envelope is read once, straight into the document stored: the event is kept as it came. */
+    /** The envelope is read once, straight into the document stored: the event is kept as it came. Empty for a tombstone. */
     private Optional<RawEvent> raw(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            return Optional.empty();
+        }
         try {
             Document envelope = Document.parse(record.value());
             Document data = envelope.get("data", Document.class);
@@ -140,8 +153,7 @@ class RawEventArchive {
             log.debug("Archiving a {} event of session {}", data.get("type"), chunk.sessionId());
             return Optional.of(new RawEvent(chunk, data));
         } catch (RuntimeException unreadable) {
-            log.warn("Skipping unreadable raw event at {}-{}@{}", record.topic(), record.partition(), record.offset());
-            return Optional.empty();
+            throw new UnreadableRecord("an unreadable raw event: " + unreadable, unreadable);
         }
     }
 

@@ -1,13 +1,14 @@
 package io.engagement.analytics.page;
 
-import io.engagement.platform.event.Topics;
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.url.CanonicalUrl;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -15,16 +16,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Enters pages into the registry from {@code page_view} telemetry. A poll's views are folded to one
- * upsert per page (the latest title wins), written in one bulk; every upsert is idempotent, so a
- * redelivered batch leaves the registry as it was.
+ * Enters pages into the registry from {@code page_view} telemetry (binding {@code pageViews-in-0},
+ * batch). A poll's views are folded to one upsert per page (the latest title wins), written in one
+ * bulk; every upsert is idempotent, so a redelivered batch leaves the registry as it was.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class PageViewConsumer {
-
-    private static final Logger log = LoggerFactory.getLogger(PageViewConsumer.class);
 
     private final PageStore pages;
     private final ObjectMapper json;
@@ -34,17 +34,24 @@ class PageViewConsumer {
         this.json = json;
     }
 
-    @KafkaListener(id = "page-registry", topics = Topics.TELEMETRY, batch = "true")
-    void onTelemetry(List<ConsumerRecord<String, String>> records) {
-        Map<PageKey, PageView> latest = new LinkedHashMap<>();
-        records.stream()
-                .map(this::pageView)
-                .flatMap(Optional::stream)
-                .forEach(view -> latest.put(new PageKey(view.organizationId(), view.url()), view));
-        pages.seen(List.copyOf(latest.values())).block();
+    @Bean
+    Consumer<Message<List<String>>> pageViews() {
+        return poll -> onTelemetry(ReceivedRecords.batchOf(poll));
     }
 
+    void onTelemetry(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<PageView> polled = PolledRecords.read(records, this::pageView);
+        Map<PageKey, PageView> latest = new LinkedHashMap<>();
+        polled.values().forEach(view -> latest.put(new PageKey(view.organizationId(), view.url()), view));
+        pages.seen(List.copyOf(latest.values())).block();
+        polled.rejectUnreadable();
+    }
+
+    /** Empty for every other event, and for a page view whose URL is not an absolute one. */
     private Optional<PageView> pageView(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            return Optional.empty();
+        }
         try {
             JsonNode event = json.readTree(record.value());
             JsonNode data = event.get("data");
@@ -56,9 +63,7 @@ class PageViewConsumer {
                     .map(url -> new PageView(organizationId, url, data.path("title").asString(null),
                             UtcInstants.read(event.get("occurred_at").asString())));
         } catch (RuntimeException unreadable) {
-            // ingest checked every event; one that cannot be read here is skipped, not retried forever
-            log.warn("Skipping unreadable telemetry record at {}-{}@{}", record.topic(), record.partition(), record.offset());
-            return Optional.empty();
+            throw new UnreadableRecord("an unreadable telemetry event: " + unreadable, unreadable);
         }
     }
 

@@ -1,10 +1,10 @@
 package io.engagement.analytics.processing;
 
 import io.engagement.analytics.activity.ActivityStreams;
+import io.engagement.platform.binding.BindingContainers;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.stereotype.Component;
 
@@ -12,22 +12,23 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Pauses and resumes this instance's stream processing (the page-activity topology and every
- * Kafka listener: rollups, page registry, raw-event archive) while ingest and queries go on, for
- * database maintenance or to give a small machine's cores to a burst of ingest. Nothing is lost:
- * records wait in Kafka and are processed on resume. {@code GET /actuator/processing} shows the
- * state, {@code POST /actuator/processing {"paused": true}} changes it. Not exposed unless
- * {@code management.endpoints.web.exposure.include} names {@code processing}.
+ * Pauses and resumes this instance's stream processing (the page-activity topology and the
+ * consumers of every binding: rollups, page registry, raw-event archive, session store, erasures,
+ * organization policies) while ingest and queries go on, for database maintenance or to give a
+ * small machine's cores to a burst of ingest. Nothing is lost: records wait in Kafka and are
+ * processed on resume. {@code GET /actuator/processing} shows the state, each binding's consumers
+ * by their consumer group, {@code POST /actuator/processing {"paused": true}} changes it. Not
+ * exposed unless {@code management.endpoints.web.exposure.include} names {@code processing}.
  */
 @Component
 @Endpoint(id = "processing")
 class ProcessingEndpoint {
 
-    private final KafkaListenerEndpointRegistry listeners;
+    private final BindingContainers bindings;
     private final ActivityStreams activity;
 
-    ProcessingEndpoint(KafkaListenerEndpointRegistry listeners, ActivityStreams activity) {
-        this.listeners = listeners;
+    ProcessingEndpoint(BindingContainers bindings, ActivityStreams activity) {
+        this.bindings = bindings;
         this.activity = activity;
     }
 
@@ -35,15 +36,13 @@ class ProcessingEndpoint {
     ProcessingState state() {
         Map<String, Boolean> paused = new TreeMap<>();
         paused.put("page-activity", activity.isPaused());
-        for (MessageListenerContainer container : listeners.getListenerContainers()) {
-            paused.put(container.getListenerId(), container.isPauseRequested());
-        }
+        bindings.all().forEach((binding, container) -> paused.put(consumerOf(binding, container), container.isPauseRequested()));
         return new ProcessingState(paused.values().stream().allMatch(Boolean::booleanValue), paused);
     }
 
     @WriteOperation
     ProcessingState change(boolean paused) {
-        listeners.getListenerContainers().forEach(container -> {
+        bindings.all().values().forEach(container -> {
             if (paused) {
                 container.pause();
             } else {
@@ -56,6 +55,12 @@ class ProcessingEndpoint {
             activity.resume();
         }
         return state();
+    }
+
+    /** A binding's consumers by their group, the name its lag and the deployment's autoscaling know them by. */
+    private static String consumerOf(String binding, MessageListenerContainer container) {
+        String group = container.getGroupId();
+        return group == null ? binding : group;
     }
 
     /** Whether everything is paused, and each consumer's own state. */

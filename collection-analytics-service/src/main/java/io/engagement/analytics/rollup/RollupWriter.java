@@ -1,12 +1,13 @@
 package io.engagement.analytics.rollup;
 
 import io.engagement.analytics.activity.PageActivity;
-import io.engagement.platform.event.Topics;
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.ObjectMapper;
 
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -22,12 +24,11 @@ import java.util.stream.Collectors;
  * this instance's), the records it has not yet seen are applied, and each changed rollup is written
  * once; then the organizations' marks move on, and the sketches written are kept for this
  * instance's queries and its next poll. Redelivered records are skipped by offset, so every
- * activity counts once.
+ * activity counts once. Binding {@code pageActivity-in-0}, batch; page activity is written in
+ * exactly-once transactions, and the binding reads committed records only.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class RollupWriter {
-
-    private static final Logger log = LoggerFactory.getLogger(RollupWriter.class);
 
     private final RollupStore rollups;
     private final WrittenSketches written;
@@ -43,18 +44,19 @@ class RollupWriter {
         this.json = json;
     }
 
-    @KafkaListener(id = "page-rollups", topics = Topics.PAGE_ACTIVITY, batch = "true",
-            properties = {"isolation.level=read_committed", "max.poll.records=5000"})
+    @Bean
+    Consumer<Message<List<String>>> pageActivity() {
+        return poll -> onActivity(ReceivedRecords.batchOf(poll));
+    }
+
     void onActivity(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<Counted> polled = PolledRecords.read(records, this::counted);
         Map<String, List<Counted>> byRollup = new LinkedHashMap<>();
-        records.stream()
-                .map(this::counted)
-                .flatMap(Optional::stream)
-                .forEach(counted -> {
-                    for (String id : Rollup.idsOf(counted.activity())) {
-                        byRollup.computeIfAbsent(id, first -> new ArrayList<>()).add(counted);
-                    }
-                });
+        polled.values().forEach(counted -> {
+            for (String id : Rollup.idsOf(counted.activity())) {
+                byRollup.computeIfAbsent(id, first -> new ArrayList<>()).add(counted);
+            }
+        });
         try {
             List<Rollup> changed = apply(byRollup);
             rollups.saveAll(changed).block();
@@ -65,6 +67,7 @@ class RollupWriter {
             written.forget(byRollup.keySet());
             throw failed;
         }
+        polled.rejectUnreadable();
     }
 
     /** The rollups the poll changed, each read once and given the records it has not seen. */
@@ -85,13 +88,16 @@ class RollupWriter {
         return changed;
     }
 
+    /** Empty for a tombstone, which carries no activity. */
     private Optional<Counted> counted(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            return Optional.empty();
+        }
         try {
             PageActivity activity = json.readValue(record.value(), PageActivity.class);
             return Optional.of(new Counted(record.partition(), record.offset(), activity));
         } catch (RuntimeException unreadable) {
-            log.warn("Skipping unreadable page activity at {}-{}@{}", record.topic(), record.partition(), record.offset());
-            return Optional.empty();
+            throw new UnreadableRecord("unreadable page activity: " + unreadable, unreadable);
         }
     }
 

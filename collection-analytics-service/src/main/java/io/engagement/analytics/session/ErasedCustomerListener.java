@@ -1,11 +1,13 @@
 package io.engagement.analytics.session;
 
+import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.event.EventEnvelope;
-import io.engagement.platform.event.FollowerListener;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.stereotype.Component;
+import org.springframework.messaging.Message;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
@@ -14,14 +16,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Hears of erased customers and publishes a tombstone on the compacted session topic for each of
  * their sessions this service stored: the topic forgets the summaries, and the tombstone's
  * consumers (the session store here, the customer service, alert detection) forget what they
  * kept of the session. Sessions still in the stream's state are tombstoned by the stream itself.
+ * Binding {@code erasedCustomers-in-0}, batch, following the busy customer topic for its erasures.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class ErasedCustomerListener {
 
     private final SessionStore store;
@@ -34,7 +38,11 @@ class ErasedCustomerListener {
         this.json = json;
     }
 
-    @FollowerListener(id = "customer-erasure", topics = Topics.CUSTOMER, batch = "true")
+    @Bean
+    Consumer<Message<List<String>>> erasedCustomers() {
+        return poll -> onCustomerEvents(ReceivedRecords.batchOf(poll));
+    }
+
     void onCustomerEvents(List<ConsumerRecord<String, String>> records) {
         Flux.fromIterable(records)
                 .map(record -> ErasedCustomer.of(json, record.value()))

@@ -3,12 +3,13 @@ package io.engagement.analytics.session;
 import io.engagement.analytics.archive.ArchivedSessions;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
-import io.engagement.platform.event.Topics;
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
@@ -18,18 +19,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
  * Stores the committed session summaries for the sessions API: a poll keeps each session's newest
  * summary and replaces the stored ones with them in one bulk write. Summaries are absolute, so a
  * redelivered poll writes the same values again. A tombstone (an erased session) deletes the
- * session and its archived events.
+ * session and its archived events. Binding {@code sessionSummaries-in-0}, batch; summaries are
+ * published in exactly-once transactions, and the binding reads committed ones only.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class SessionWriter {
 
-    private static final Logger log = LoggerFactory.getLogger(SessionWriter.class);
     private static final Pattern OUR_KEY = Pattern.compile("\\d{1,18}:.+");
     private static final TypeReference<EventEnvelope<SessionSummarized>> ENVELOPE = new TypeReference<>() {
     };
@@ -44,23 +46,25 @@ class SessionWriter {
         this.json = json;
     }
 
-    @KafkaListener(id = "session-store", topics = Topics.SESSION, batch = "true",
-            properties = {"isolation.level=read_committed", "max.poll.records=2000"})
+    @Bean
+    Consumer<Message<List<String>>> sessionSummaries() {
+        return poll -> onSummaries(ReceivedRecords.batchOf(poll));
+    }
+
     void onSummaries(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<Keyed> polled = PolledRecords.read(records, record -> Optional.of(new Keyed(record.key(), summaryOf(record))));
         Map<String, Optional<EventEnvelope<SessionSummarized>>> newest = new LinkedHashMap<>();
-        for (ConsumerRecord<String, String> record : records) {
-            if (record.value() == null) {
+        for (Keyed record : polled.values()) {
+            if (record.summary().isEmpty()) {
                 newest.put(record.key(), Optional.empty());
                 continue;
             }
-            EventEnvelope<SessionSummarized> summary = readable(record);
-            if (summary != null) {
-                newest.merge(record.key(), Optional.of(summary), SessionWriter::later);
-            }
+            newest.merge(record.key(), record.summary(), SessionWriter::later);
         }
         List<EventEnvelope<SessionSummarized>> kept = newest.values().stream().flatMap(Optional::stream).toList();
         List<String> erased = newest.entrySet().stream().filter(entry -> entry.getValue().isEmpty()).map(Map.Entry::getKey).toList();
         store.saveAll(kept).then(forget(erased)).block();
+        polled.rejectUnreadable();
     }
 
     /** A summary after a tombstone is a session that came back after its erasure; it is kept. */
@@ -85,12 +89,19 @@ class SessionWriter {
                 .then());
     }
 
-    private EventEnvelope<SessionSummarized> readable(ConsumerRecord<String, String> record) {
-        try {
-            return json.readValue(record.value(), ENVELOPE);
-        } catch (RuntimeException unreadable) {
-            log.warn("Skipping unreadable session summary at {}-{}@{}", record.topic(), record.partition(), record.offset());
-            return null;
+    /** The record's summary; empty for a tombstone. */
+    private Optional<EventEnvelope<SessionSummarized>> summaryOf(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            return Optional.empty();
         }
+        try {
+            return Optional.of(json.readValue(record.value(), ENVELOPE));
+        } catch (RuntimeException unreadable) {
+            throw new UnreadableRecord("an unreadable session summary: " + unreadable, unreadable);
+        }
+    }
+
+    /** A record of the poll by its key: a summary, or a tombstone. */
+    private record Keyed(String key, Optional<EventEnvelope<SessionSummarized>> summary) {
     }
 }
