@@ -1,30 +1,29 @@
 package io.engagement.alert.alert;
 
 import io.engagement.alert.detection.AlertRaised;
+import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.EventEnvelope;
-import io.engagement.platform.event.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
- * Stores each raised alert that detection committed (the consumer reads committed records only)
- * and plans its deliveries. Both writes are insert-if-absent under ids derived from the alert, so
- * a record read again after a crash stores nothing twice; the offset moves on only after both.
+ * Stores each raised alert that detection committed (binding {@code alertRaised}, which reads
+ * committed records only) and plans its deliveries. Both writes are insert-if-absent under ids
+ * derived from the alert, so a record read again after a crash stores nothing twice; the offset
+ * moves on only after both.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class AlertRaisedListener {
 
-    private static final Logger log = LoggerFactory.getLogger(AlertRaisedListener.class);
     private static final TypeReference<EventEnvelope<AlertRaised>> ENVELOPE = new TypeReference<>() {
     };
     private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
@@ -44,20 +43,28 @@ class AlertRaisedListener {
                 .register(registry);
     }
 
-    // runs on the listener's consumer thread, never an event loop: waiting for the writes is what keeps the offset honest
-    @KafkaListener(id = "alert-store", topics = Topics.ALERT)
-    void onAlert(ConsumerRecord<String, String> record) {
+    @Bean
+    Consumer<Message<String>> alertRaised() {
+        return message -> {
+            // a tombstone's payload is KafkaNull, not a String: it is passed over
+            Object payload = message.getPayload();
+            if (payload instanceof String value) {
+                onAlert(value);
+            }
+        };
+    }
+
+    // runs on the binding's consumer thread, never an event loop: waiting for the writes is what keeps the offset honest
+    void onAlert(String value) {
         EventEnvelope<AlertRaised> event;
         try {
             // the topic also carries other events (settings.alert_triggers.changed): only raised alerts are bound
-            if (!AlertRaised.TYPE.equals(json.readTree(record.value()).path("type").asString(""))) {
+            if (!AlertRaised.TYPE.equals(json.readTree(value).path("type").asString(""))) {
                 return;
             }
-            event = json.readValue(record.value(), ENVELOPE);
+            event = json.readValue(value, ENVELOPE);
         } catch (JacksonException unreadable) {
-            log.error("Skipping unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                    unreadable.getOriginalMessage());
-            return;
+            throw new UnreadableRecord("an unreadable alert record: " + unreadable.getOriginalMessage(), unreadable);
         }
         // deliveries first, so the API never shows the alert without them; sending starts once both are stored
         boolean stored = Boolean.TRUE.equals(deliveries.plan(event.orgId(), event.data())

@@ -1,28 +1,28 @@
 package io.engagement.alert.alert;
 
 import io.engagement.platform.event.CustomerErased;
-import io.engagement.platform.event.FollowerListener;
-import io.engagement.platform.event.Topics;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.ObjectMapper;
 
-/** Forgets an erased customer in the alerts raised about them; the alerts and their counts stay. */
-@Component
+import java.util.function.Consumer;
+
+/**
+ * Forgets an erased customer in the alerts raised about them; the alerts and their counts stay
+ * (binding {@code customerErased}, a follower of the customer topic).
+ */
+@Configuration(proxyBeanMethods = false)
 class ErasedSubjects {
 
-    private final AlertStore alerts;
-    private final ObjectMapper json;
-
-    ErasedSubjects(AlertStore alerts, ObjectMapper json) {
-        this.alerts = alerts;
-        this.json = json;
-    }
-
-    @FollowerListener(id = "alert-erasure", topics = Topics.CUSTOMER)
-    void onCustomerEvent(ConsumerRecord<String, String> record) {
-        CustomerErased.of(json, record.value())
-                .filter(erasure -> erasure.customer().customerId() != null)
-                .ifPresent(erasure -> alerts.forgetSubject(erasure.organizationId(), erasure.customer().customerId()).block());
+    @Bean
+    Consumer<Message<String>> customerErased(AlertStore alerts, ObjectMapper json) {
+        return message -> {
+            // the tombstone after an erasure has a KafkaNull payload, not a String: passed over like every other customer event
+            Object payload = message.getPayload();
+            CustomerErased.of(json, payload instanceof String value ? value : null)
+                    .filter(erasure -> erasure.customer().customerId() != null)
+                    .ifPresent(erasure -> alerts.forgetSubject(erasure.organizationId(), erasure.customer().customerId()).block());
+        };
     }
 }
