@@ -45,7 +45,7 @@ final class RunningSuite {
      * alert deliveries are retried after a second or two instead of the production schedule's 5 s to 10 h.
      */
     private static final List<String> JAVA_OPTIONS = Stream.concat(FleetSettings.QUICK_START_JAVA_OPTIONS.stream(),
-            Stream.of("-Dengagement.messaging.delivery.first-backoff=200ms", "-Dengagement.messaging.delivery.max-backoff=1s",
+            Stream.of("-Dengagement.messaging.delivery.first-backoff=200", "-Dengagement.messaging.delivery.max-backoff=1000",
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
                     // a billing page left without a following page view is judged abandoned after 2 s instead of 30 s
                     "-Dengagement.alert.triggers.abandonment-wait=2s",

@@ -3,12 +3,18 @@ package io.engagement.local;
 import io.engagement.infra.inbox.ReceivedMail;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -204,6 +210,42 @@ class TransactionalEmailIT {
             suite.smtp.start();
         }
         assertThat(mail.deliveredCopies(id)).isZero();
+    }
+
+    /**
+     * A record on the queue that is no job goes to the queue's dead letters with its origin, once
+     * read; the messages queued behind it on its partition are sent.
+     */
+    @Test
+    void anUnreadableRecordOnTheQueueIsDeadLetteredAndTheMessagesBehindItAreSent() throws Exception {
+        String poison = "{not a job " + UUID.randomUUID();
+        String key = mail.org().id() + ":poison-" + UUID.randomUUID();
+        int partitions = Topics.ALL.get(Topics.MESSAGE);
+        try (TopicReader deadLetters = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.MESSAGE_DEAD_LETTERS);
+             KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                     ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, suite.infrastructure.kafkaBootstrapServers(),
+                     ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+                     ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
+            for (int partition = 0; partition < partitions; partition++) {
+                producer.send(new ProducerRecord<>(Topics.MESSAGE, partition, key, poison)).get();
+            }
+            List<String> ids = IntStream.range(0, 6)
+                    .mapToObj(i -> mail.send("{\"to_email\": \"%s\", \"subject\": \"Behind %d\", \"text_content\": \"t\"}"
+                            .formatted(mail.address(), i)).json().get("message_id").asString())
+                    .toList();
+
+            assertThat(ids).allSatisfy(id -> assertThat(mail.awaitDelivered(id).subject()).startsWith("Behind"));
+            List<ConsumerRecord<String, String>> dead = deadLetters.awaitMatching(record -> key.equals(record.key()), partitions);
+            assertThat(dead).extracting(ConsumerRecord::value).containsOnly(poison);
+            assertThat(dead).extracting(record -> header(record, "kafka_dlt-original-topic")).containsOnly(Topics.MESSAGE);
+            assertThat(dead).extracting(record -> ByteBuffer.wrap(record.headers().lastHeader("kafka_dlt-original-partition").value()).getInt())
+                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, partitions).boxed().toList());
+            assertThat(dead).extracting(record -> header(record, "kafka_dlt-exception-message")).allMatch(message -> message.contains("unreadable"));
+        }
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }
 
     /**

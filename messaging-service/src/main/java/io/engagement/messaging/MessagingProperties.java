@@ -13,10 +13,11 @@ public record MessagingProperties(Email email, Delivery delivery, Smpp smpp, Wha
     }
 
     /**
-     * Attempts per message and the exponential backoff between them; how many messages a delivery
-     * thread claims and records at once.
+     * Attempts per message; how many messages a delivery thread claims and records at once. The
+     * backoff between attempts ({@code first-backoff}, {@code max-backoff}, in milliseconds) is the
+     * delivery binding's, set from those properties in application.yml.
      */
-    public record Delivery(int maxAttempts, Duration firstBackoff, Duration maxBackoff, int batchSize) {
+    public record Delivery(int maxAttempts, int batchSize) {
 
         public Delivery {
             if (batchSize < 1) {

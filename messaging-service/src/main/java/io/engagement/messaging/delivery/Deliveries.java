@@ -46,7 +46,7 @@ import java.util.concurrent.ExecutionException;
 public class Deliveries {
 
     static final String INTERRUPTED = "delivery was interrupted (the worker stopped while sending); not retried so it is never sent twice";
-    /** The consumer the traces of deliveries name, the listener's id. */
+    /** The consumer the traces of deliveries name, the delivery binding's consumer group. */
     static final String DELIVERY = "message-delivery";
     private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
 

@@ -1,12 +1,15 @@
 package io.engagement.messaging.delivery;
 
+import io.engagement.platform.binding.PolledRecords;
+import io.engagement.platform.binding.ReceivedRecords;
+import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.EventEnvelope;
-import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -15,14 +18,17 @@ import tools.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Reads the message queue a poll at a time and hands each run of one channel's records, in the
- * order consumed, to that channel's worker.
+ * Reads the message queue a poll at a time (binding {@code messageQueue}, batch) and hands each run
+ * of one channel's records, in the order consumed, to that channel's worker. A record that is no job
+ * of a known channel goes to the queue's dead letters once the jobs before it are delivered.
  */
-@Component
+@Configuration(proxyBeanMethods = false)
 class MessageQueueListener {
 
     private static final Logger log = LoggerFactory.getLogger(MessageQueueListener.class);
@@ -39,59 +45,53 @@ class MessageQueueListener {
         this.json = json;
     }
 
-    @KafkaListener(id = Deliveries.DELIVERY, topics = Topics.MESSAGE, batch = "true")
+    @Bean
+    Consumer<Message<List<String>>> messageQueue() {
+        return poll -> onMessages(ReceivedRecords.batchOf(poll));
+    }
+
     void onMessages(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<Job> polled = PolledRecords.read(records, this::job);
         ChannelWorker running = null;
         List<Deliveries.Delivery> run = new ArrayList<>();
-        for (ConsumerRecord<String, String> record : records) {
-            EventEnvelope<JsonNode> job = readable(record);
-            ChannelWorker worker = job == null ? null : workerOf(record, job);
-            Deliveries.Delivery delivery = worker == null ? null : deliveryOf(worker, record, job);
-            if (delivery == null) {
-                continue;
-            }
-            if (worker != running && !run.isEmpty()) {
+        for (Job job : polled.values()) {
+            if (job.worker() != running && !run.isEmpty()) {
                 deliveries.deliver(run, running);
                 run = new ArrayList<>();
             }
-            running = worker;
-            run.add(delivery);
+            running = job.worker();
+            run.add(job.delivery());
         }
         if (!run.isEmpty()) {
             deliveries.deliver(run, running);
         }
+        polled.rejectUnreadable();
     }
 
-    private EventEnvelope<JsonNode> readable(ConsumerRecord<String, String> record) {
+    /** Empty for an empty record; a job that does not read as a known channel's was never one of ours. */
+    private Optional<Job> job(ConsumerRecord<String, String> record) {
         if (record.value() == null) {
             log.error("Skipping empty record {}-{}@{}", record.topic(), record.partition(), record.offset());
-            return null;
+            return Optional.empty();
         }
+        EventEnvelope<JsonNode> envelope;
         try {
-            return json.readValue(record.value(), ENVELOPE);
+            envelope = json.readValue(record.value(), ENVELOPE);
         } catch (JacksonException unreadable) {
-            log.error("Skipping unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                    unreadable.getOriginalMessage());
-            return null;
+            throw new UnreadableRecord("an unreadable message job: " + unreadable.getOriginalMessage(), unreadable);
         }
-    }
-
-    private ChannelWorker workerOf(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> job) {
-        ChannelWorker worker = workers.get(job.type());
+        ChannelWorker worker = envelope.type() == null ? null : workers.get(envelope.type());
         if (worker == null) {
-            log.error("Skipping record {}-{}@{} of unknown type {}", record.topic(), record.partition(), record.offset(), job.type());
+            throw new UnreadableRecord("a message job of unknown type " + envelope.type());
         }
-        return worker;
+        try {
+            return Optional.of(new Job(worker, worker.delivery(record, envelope)));
+        } catch (JacksonException unreadable) {
+            throw new UnreadableRecord("a " + envelope.type() + " job that does not read: " + unreadable.getOriginalMessage(),
+                    unreadable);
+        }
     }
 
-    /** A job that does not read as its channel's was never one of ours: skipped, not retried forever. */
-    private static Deliveries.Delivery deliveryOf(ChannelWorker worker, ConsumerRecord<String, String> record, EventEnvelope<JsonNode> job) {
-        try {
-            return worker.delivery(record, job);
-        } catch (JacksonException unreadable) {
-            log.error("Skipping record {}-{}@{} whose {} job does not read: {}", record.topic(), record.partition(), record.offset(),
-                    job.type(), unreadable.getOriginalMessage());
-            return null;
-        }
+    private record Job(ChannelWorker worker, Deliveries.Delivery delivery) {
     }
 }

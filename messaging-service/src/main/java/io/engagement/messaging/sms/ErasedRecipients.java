@@ -1,16 +1,18 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.event.CustomerErased;
-import io.engagement.platform.event.FollowerListener;
-import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.ObjectMapper;
 
 import java.util.List;
+import java.util.function.Consumer;
 
-/** Forgets the recipient of every SMS sent to an erased customer's number. */
-@Component("smsErasedRecipients")
+/** Forgets the recipient of every SMS sent to an erased customer's number (binding {@code smsErasures}). */
+@Configuration(value = "smsErasedRecipients", proxyBeanMethods = false)
 class ErasedRecipients {
 
     private final SmsLedger ledger;
@@ -21,7 +23,12 @@ class ErasedRecipients {
         this.json = json;
     }
 
-    @FollowerListener(id = "sms-erasure", topics = Topics.CUSTOMER)
+    @Bean
+    Consumer<Message<String>> smsErasures() {
+        return record -> onCustomerEvent(ReceivedRecords.of(record));
+    }
+
+    /** Every other customer event, and the tombstone that follows an erasure, is passed over. */
     void onCustomerEvent(ConsumerRecord<String, String> record) {
         CustomerErased.of(json, record.value())
                 .filter(erasure -> erasure.customer().whatsappNumber() != null)
