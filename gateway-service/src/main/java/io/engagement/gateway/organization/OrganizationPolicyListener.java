@@ -1,8 +1,10 @@
 package io.engagement.gateway.organization;
 
+import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.event.PolicyChanged;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.ObjectMapper;
 
 import java.util.function.Consumer;
@@ -17,7 +19,8 @@ import java.util.function.Consumer;
 class OrganizationPolicyListener {
 
     @Bean
-    Consumer<String> organizationPolicyChanged(OrganizationPolicyCache policies, ObjectMapper json) {
-        return value -> PolicyChanged.read(json, value).ifPresent(changed -> policies.changed(changed.organizationId(), changed.policy()));
+    Consumer<Message<?>> organizationPolicyChanged(OrganizationPolicyCache policies, ObjectMapper json) {
+        return record -> PolicyChanged.read(json, ReceivedRecords.valueOf(record))
+                .ifPresent(changed -> policies.changed(changed.organizationId(), changed.policy()));
     }
 }

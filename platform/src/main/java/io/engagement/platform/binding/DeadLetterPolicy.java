@@ -4,6 +4,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.springframework.cloud.stream.binder.ExtendedConsumerProperties;
 import org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer;
 import org.springframework.cloud.stream.binder.kafka.properties.KafkaConsumerProperties;
@@ -11,9 +14,11 @@ import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.ExponentialBackOff;
 
+import java.nio.charset.StandardCharsets;
 import java.util.function.BiFunction;
 
 /**
@@ -28,7 +33,7 @@ import java.util.function.BiFunction;
  *       count; {@code max-attempts} times, then to {@code <topic>.dlq}, where it turns it on.</li>
  * </ul>
  * A dead letter keeps the record's key and value and carries the error and origin in spring-kafka's
- * {@code kafka_dlt-*} headers (exception, message, original topic, partition, offset), and is
+ * {@code kafka_dlt-*} headers (exception, message, original topic, partition, offset, consumer group), and is
  * counted in {@code engagement.events.dead.lettered} (tags {@code binding}, {@code topic}). A batch
  * binding names its failing record by throwing spring-kafka's {@code BatchListenerFailedException}:
  * the records before it are committed, those after it read again.
@@ -70,6 +75,12 @@ public final class DeadLetterPolicy implements ListenerContainerWithDlqAndRetryC
         DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template,
                 // no partition named: a topic's dead letters need not have as many partitions as the topic
                 (record, failure) -> new TopicPartition(record.topic() + SUFFIX, -1));
+        // spring-kafka names the group only from the listener exception that reported() unwraps; several
+        // groups read one topic, so the dead letter says which of them gave the record up
+        String consumerGroup = container.getGroupId();
+        publisher.setHeadersFunction((record, failure) -> consumerGroup == null ? new RecordHeaders()
+                : new RecordHeaders(new Header[] {new RecordHeader(KafkaHeaders.DLT_ORIGINAL_CONSUMER_GROUP,
+                        consumerGroup.getBytes(StandardCharsets.UTF_8))}));
         // each counter exists from the start, at 0, so the first dead letter is an increase a rate can see
         for (String topic : destinationName.split(",")) {
             deadLettered(binding, topic.strip());

@@ -36,6 +36,14 @@ public final class ReceivedRecords {
         return converter;
     }
 
+    /**
+     * A record binding's value as text; {@code null} for a tombstone, whose payload the binder hands
+     * on as a placeholder object (a {@code Consumer<String>} would fail on it and dead-letter it).
+     */
+    public static String valueOf(Message<?> message) {
+        return message.getPayload() instanceof String value ? value : null;
+    }
+
     /** The record of a message from a {@value #RECORD} binding. */
     @SuppressWarnings("unchecked")
     public static ConsumerRecord<String, String> of(Message<?> message) {

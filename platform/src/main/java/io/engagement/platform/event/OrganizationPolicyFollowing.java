@@ -4,7 +4,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import io.engagement.platform.binding.ReceivedRecords;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.messaging.Message;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Clock;
@@ -36,7 +38,7 @@ public class OrganizationPolicyFollowing {
     }
 
     @Bean
-    Consumer<String> organizationPolicyChanged(OrganizationPolicies policies) {
-        return value -> policies.accept(value).block();
+    Consumer<Message<?>> organizationPolicyChanged(OrganizationPolicies policies) {
+        return record -> policies.accept(ReceivedRecords.valueOf(record)).block();
     }
 }
