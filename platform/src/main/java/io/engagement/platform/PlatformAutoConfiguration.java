@@ -38,9 +38,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.listener.CommonErrorHandler;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.util.backoff.ExponentialBackOff;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -126,19 +123,6 @@ public class PlatformAutoConfiguration {
         @ConditionalOnBean(KafkaTemplate.class)
         EventPublisher eventPublisher(KafkaTemplate<String, String> kafka, ObjectMapper json, RecordTracing tracing) {
             return new EventPublisher(kafka, json, tracing);
-        }
-
-        /**
-         * A consumer whose write fails (the database is away) retries the same records, backing off
-         * to once every 30 s, for as long as it takes: what was accepted is never skipped. Records
-         * that cannot be read are the consumer's to skip, not this handler's.
-         */
-        @Bean
-        @ConditionalOnMissingBean(CommonErrorHandler.class)
-        DefaultErrorHandler kafkaErrorHandler() {
-            ExponentialBackOff backOff = new ExponentialBackOff(500, 2);
-            backOff.setMaxInterval(30_000);
-            return new DefaultErrorHandler(backOff);
         }
 
         @Bean
