@@ -5,17 +5,15 @@ import io.engagement.platform.binding.BindingContainers;
 import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.Topics;
+import io.engagement.testkit.DeadLetters;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,18 +24,13 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.ObjectMapper;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -96,12 +89,12 @@ class AlertEventsIT {
         kafka.send(Topics.ALERT, 0, key, raised(after)).join();
 
         awaitStored(after.alertId());
-        List<ConsumerRecord<String, String>> deadLetters = deadLetters(Topics.ALERT + ".dlq", record -> key.equals(record.key()), 1);
+        List<ConsumerRecord<String, String>> deadLetters = DeadLetters.await(Topics.ALERT + ".dlq", record -> key.equals(record.key()), 1, WITHIN);
         assertThat(deadLetters).as(() -> reasons(deadLetters)).extracting(ConsumerRecord::value).containsExactly(poison);
         ConsumerRecord<String, String> deadLetter = deadLetters.get(0);
-        assertThat(header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.ALERT);
-        assertThat(ByteBuffer.wrap(deadLetter.headers().lastHeader("kafka_dlt-original-offset").value()).getLong()).isEqualTo(poisonOffset);
-        assertThat(header(deadLetter, "kafka_dlt-exception-message")).contains("unreadable alert record");
+        assertThat(DeadLetters.header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.ALERT);
+        assertThat(DeadLetters.longHeader(deadLetter, "kafka_dlt-original-offset")).isEqualTo(poisonOffset);
+        assertThat(DeadLetters.header(deadLetter, "kafka_dlt-exception-message")).contains("unreadable alert record");
         assertThat(meters.get("engagement.events.dead.lettered").tag("binding", "alertRaised-in-0").counter().count()).isPositive();
     }
 
@@ -177,31 +170,9 @@ class AlertEventsIT {
                 new StringSerializer(), new StringSerializer());
     }
 
-    /** Reads the dead-letter topic from its start until {@code count} of its records match. */
-    private static List<ConsumerRecord<String, String>> deadLetters(String topic, Predicate<ConsumerRecord<String, String>> wanted, int count) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfrastructure.get().kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "dead-letter-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            await().atMost(WITHIN).until(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (wanted.test(record)) {
-                        found.add(record);
-                    }
-                });
-                return found.size() >= count;
-            });
-        }
-        return found;
-    }
 
     private static String reasons(List<ConsumerRecord<String, String>> deadLetters) {
-        return deadLetters.stream().map(record -> header(record, "kafka_dlt-exception-fqcn") + ": " + header(record, "kafka_dlt-exception-message")).toList().toString();
+        return deadLetters.stream().map(record -> DeadLetters.header(record, "kafka_dlt-exception-fqcn") + ": " + DeadLetters.header(record, "kafka_dlt-exception-message")).toList().toString();
     }
 
-    private static String header(ConsumerRecord<String, String> record, String name) {
-        return new String(Optional.ofNullable(record.headers().lastHeader(name)).orElseThrow().value(), StandardCharsets.UTF_8);
-    }
 }

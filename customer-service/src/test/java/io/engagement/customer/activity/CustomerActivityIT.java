@@ -6,13 +6,11 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.event.Topics;
+import io.engagement.testkit.DeadLetters;
 import io.engagement.testkit.Infrastructure;
 import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -32,18 +30,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -213,14 +207,14 @@ class CustomerActivityIT {
         awaitEventCount(graceId, 7);
         awaitEventCount(adaId, 2);
         assertThat(get("/external/v1/customers/" + adaId).get("last_session_node").asString()).isEqualTo("/after");
-        List<ConsumerRecord<String, String>> deadLetters = deadLetters(Topics.SESSION + ".dlq",
-                record -> record.key().equals(organizationId + ":s-1"), 2);
+        List<ConsumerRecord<String, String>> deadLetters = DeadLetters.await(Topics.SESSION + ".dlq",
+                record -> record.key().equals(organizationId + ":s-1"), 2, WITHIN);
         assertThat(deadLetters).extracting(ConsumerRecord::value).containsExactly(poison, incomplete);
         ConsumerRecord<String, String> first = deadLetters.get(0);
-        assertThat(header(first, "kafka_dlt-original-topic")).isEqualTo(Topics.SESSION);
-        assertThat(ByteBuffer.wrap(first.headers().lastHeader("kafka_dlt-original-offset").value()).getLong()).isEqualTo(poisonOffset);
-        assertThat(header(first, "kafka_dlt-exception-fqcn")).isNotBlank();
-        assertThat(header(first, "kafka_dlt-exception-message")).contains("unreadable session summary");
+        assertThat(DeadLetters.header(first, "kafka_dlt-original-topic")).isEqualTo(Topics.SESSION);
+        assertThat(DeadLetters.longHeader(first, "kafka_dlt-original-offset")).isEqualTo(poisonOffset);
+        assertThat(DeadLetters.header(first, "kafka_dlt-exception-fqcn")).isNotBlank();
+        assertThat(DeadLetters.header(first, "kafka_dlt-exception-message")).contains("unreadable session summary");
     }
 
     @Test
@@ -238,29 +232,7 @@ class CustomerActivityIT {
 
     // ---- helpers ----
 
-    /** Reads the dead-letter topic from its start until {@code count} of its records match. */
-    private static List<ConsumerRecord<String, String>> deadLetters(String topic, Predicate<ConsumerRecord<String, String>> wanted, int count) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfrastructure.get().kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "dead-letter-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            await().atMost(WITHIN).until(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (wanted.test(record)) {
-                        found.add(record);
-                    }
-                });
-                return found.size() >= count;
-            });
-        }
-        return found;
-    }
 
-    private static String header(ConsumerRecord<String, String> record, String name) {
-        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
-    }
 
     private SessionSummarized summary(String sessionId, String customerId, String email, int minutes, long eventCount, String node) {
         Instant at = START.plus(Duration.ofMinutes(minutes));
