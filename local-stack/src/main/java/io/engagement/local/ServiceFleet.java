@@ -205,8 +205,7 @@ public final class ServiceFleet implements AutoCloseable {
             environment.put("ENGAGEMENT_MESSAGING_WHATSAPP_BASE_URL", delivery.whatsAppBaseUrl());
         }
         if (module.equals(ALERT)) {
-            // alert mail goes straight to the messaging service; webhooks of the local stack go to local receivers
-            environment.put("ENGAGEMENT_ALERT_MESSAGING_URI", local(ports.get(MESSAGING).get(0)));
+            // webhooks of the local stack go to local receivers
             environment.put("ENGAGEMENT_ALERT_TARGETS_ALLOW_LOOPBACK", "true");
             environment.put("ENGAGEMENT_ALERT_DETECTION_STATE_DIR", stateDirectory("alert-state" + suffix));
             environment.put("ENGAGEMENT_ALERT_TRIGGERS_STATE_DIR", stateDirectory("alert-trigger-state" + suffix));

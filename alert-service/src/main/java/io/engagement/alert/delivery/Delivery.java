@@ -7,8 +7,8 @@ import java.time.Instant;
 
 /**
  * One alert's delivery to one channel. Its id is derived from the alert and the channel's place in
- * the rule, so planning it twice stores it once, and it is the webhook id and the e-mail
- * idempotency key on every attempt.
+ * the rule, so planning it twice stores it once, and it is the webhook id and the id the e-mail
+ * request names on every attempt.
  */
 record Delivery(String deliveryId, long organizationId, String alertId, String ruleId, int position, String channel,
                 JsonNode target, String status, int attempts, Instant nextAttemptAt, QuietHours quietHours) {

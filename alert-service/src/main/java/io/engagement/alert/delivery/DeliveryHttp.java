@@ -9,10 +9,9 @@ import reactor.netty.resources.ConnectionProvider;
 import java.time.Duration;
 
 /**
- * The non-blocking HTTP clients of deliveries. Bodies are written as JSON text by the senders
- * themselves (a webhook's signature covers the exact bytes sent), so they need no codecs beyond
- * strings and bytes. Each client has its own connection pool: a connection opened without the
- * target guard is never handed to a call to a target.
+ * The non-blocking HTTP client of deliveries. Bodies are written as JSON text by the senders
+ * themselves (a webhook's signature covers the exact bytes sent), so it needs no codecs beyond
+ * strings and bytes.
  */
 final class DeliveryHttp {
 
@@ -22,11 +21,6 @@ final class DeliveryHttp {
     /** For the targets customers name: every connection goes where {@code guardedResolver} resolved, and judged, the host. */
     static WebClient toTargets(DeliverySettings settings, AddressResolverGroup<?> guardedResolver) {
         return webClient(http("alert-targets", settings).resolver(guardedResolver));
-    }
-
-    /** For the suite's own services, which live on addresses (private, loopback) no target may use. */
-    static WebClient toServices(DeliverySettings settings) {
-        return webClient(http("alert-services", settings));
     }
 
     private static HttpClient http(String pool, DeliverySettings settings) {

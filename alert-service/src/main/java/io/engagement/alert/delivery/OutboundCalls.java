@@ -11,7 +11,6 @@ import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
-import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
 
 import java.net.URI;
@@ -19,24 +18,21 @@ import java.time.Duration;
 import java.util.function.Function;
 
 /**
- * Every outbound delivery call, on the HTTP client its destination calls for: a target's
- * connections pass the address guard, which judges the address actually connected to, not one a
- * check looked up earlier; the suite's own services are no targets. Each call has a time limit,
- * inside a circuit breaker per host and port, so a dead receiver fails fast instead of tying up
- * attempts meant for others.
+ * Every outbound delivery call to a target: its connections pass the address guard, which judges
+ * the address actually connected to, not one a check looked up earlier. Each call has a time
+ * limit, inside a circuit breaker per host and port, so a dead receiver fails fast instead of
+ * tying up attempts meant for others.
  */
 @Component
 @EnableConfigurationProperties(DeliverySettings.class)
 class OutboundCalls {
 
     private final WebClient targets;
-    private final WebClient services;
     private final CircuitBreakerRegistry breakers;
     private final TimeLimiter timeLimiter;
 
     OutboundCalls(TargetGuard guard, DeliverySettings settings) {
         this.targets = DeliveryHttp.toTargets(settings, guard.resolver());
-        this.services = DeliveryHttp.toServices(settings);
         this.breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .slidingWindowSize(10)
                 .minimumNumberOfCalls(5)
@@ -49,31 +45,14 @@ class OutboundCalls {
 
     /** A call to a client-named target; one the address guard refuses fails the delivery at once, with the guard's reason. */
     <T> Mono<T> toTarget(URI target, Function<WebClient, Mono<T>> call) {
-        return guarded(target, Mono.defer(() -> call.apply(targets)).onErrorMap(OutboundCalls::permanentIfRefused));
-    }
-
-    /** A call to one of the suite's own services. */
-    <T> Mono<T> toService(URI target, Function<WebClient, Mono<T>> call) {
-        return guarded(target, Mono.defer(() -> call.apply(services)));
-    }
-
-    private <T> Mono<T> guarded(URI target, Mono<T> call) {
         String breaker = target.getHost() + ":" + target.getPort();
-        return call
+        return Mono.defer(() -> call.apply(targets))
+                .onErrorMap(OutboundCalls::permanentIfRefused)
                 .transformDeferred(TimeLimiterOperator.of(timeLimiter))
                 .transformDeferred(CircuitBreakerOperator.of(breakers.circuitBreaker(breaker)));
     }
 
     private static Throwable permanentIfRefused(Throwable failure) {
         return AddressRefusedException.in(failure).<Throwable>map(refused -> new PermanentFailure(refused.getMessage())).orElse(failure);
-    }
-
-    /** A 4xx other than 408, 409 and 429 means the request itself is refused: retrying cannot help. */
-    static boolean isRefusal(Throwable failure) {
-        if (failure instanceof WebClientResponseException response) {
-            int status = response.getStatusCode().value();
-            return status >= 400 && status < 500 && status != 408 && status != 409 && status != 429;
-        }
-        return false;
     }
 }

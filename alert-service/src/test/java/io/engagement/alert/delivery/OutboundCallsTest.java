@@ -54,15 +54,6 @@ class OutboundCallsTest {
         assertThat(requested).isEmpty();
     }
 
-    @Test
-    void theSuitesOwnServicesAreCalledOnAddressesNoTargetMayUse() {
-        URI messaging = at(EmailSender.SEND);
-
-        calls.toService(messaging, http -> post(http, messaging)).block();
-
-        assertThat(requested).containsExactly(EmailSender.SEND);
-    }
-
     private static Mono<Void> post(WebClient http, URI url) {
         return http.post().uri(url).bodyValue("{}").retrieve().toBodilessEntity().then();
     }

@@ -37,8 +37,6 @@ class KubernetesManifestsTest {
     private static final String GATEWAY = "gateway-service";
     private static final List<String> SERVICES = List.of(GATEWAY, "customer-service", "collection-analytics-service",
             "messaging-service", "alert-service");
-    /** Who may call a backend besides the gateway: the alert service sends alert e-mail through messaging. */
-    private static final Map<String, Set<String>> CALLERS = Map.of("messaging-service", Set.of(GATEWAY, "alert-service"));
     /** Declared in production ahead of the conversation feature, which adds it to {@link Topics}. */
     static final String CONVERSATION = "engagement.conversation.v1";
     /** The topics whose consumer groups must be able to spread over 12 or more replicas. */
@@ -115,14 +113,13 @@ class KubernetesManifestsTest {
                     .filter(policy -> list(at(policy, "spec", "policyTypes")).contains("Ingress"))
                     .toList();
             assertThat(policies).as(manifests.overlay() + ": NetworkPolicy of " + service).isNotEmpty();
-            Set<String> callers = CALLERS.getOrDefault(service, Set.of(GATEWAY));
             for (Map<String, Object> policy : policies) {
                 for (Object rule : list(at(policy, "spec", "ingress"))) {
                     assertThat(list(at(rule, "from"))).as(manifests.overlay() + ": callers of " + service)
                             .isNotEmpty()
                             .allSatisfy(peer -> {
                                 assertThat(map(peer).keySet()).containsExactly("podSelector");
-                                assertThat(text(at(peer, "podSelector", "matchLabels", "app.kubernetes.io/name"))).isIn(callers);
+                                assertThat(text(at(peer, "podSelector", "matchLabels", "app.kubernetes.io/name"))).isEqualTo(GATEWAY);
                             });
                 }
             }

@@ -5,6 +5,7 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.DatabaseFailures;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
@@ -67,8 +68,28 @@ public final class MessageLedger {
      * force then.
      */
     public Mono<Void> queue(long org, List<String> ids, List<Map<String, Object>> fields) {
+        return documents(org, ids, fields).flatMap(documents -> mongo.insert(documents, collection).then());
+    }
+
+    /**
+     * A new message under an id derived from its request, queued once however often it is
+     * requested: true while it is still to be put on the queue (queued now, or queued earlier and not
+     * yet taken by a worker, so a request read again after its job never reached the queue puts it
+     * there then), false once a worker has taken it. A job on the queue twice is sent once: only one
+     * claim finds it queued.
+     */
+    public Mono<Boolean> queueOnce(long org, String id, Map<String, Object> fields) {
+        return documents(org, List.of(id), List.of(fields))
+                .flatMap(documents -> mongo.insert(documents.get(0), collection).thenReturn(true))
+                .onErrorResume(DuplicateKeyException.class, queuedBefore -> mongo.findOne(statusOf(id), Document.class, collection)
+                        .map(document -> DeliveryStatus.QUEUED.wireName().equals(document.getString("status")))
+                        // expired since the insert found it: long handed over
+                        .defaultIfEmpty(false));
+    }
+
+    private Mono<List<Document>> documents(long org, List<String> ids, List<Map<String, Object>> fields) {
         Instant queuedAt = clock.instant();
-        return policies.of(org).flatMap(policy -> {
+        return policies.of(org).map(policy -> {
             Date now = Date.from(queuedAt);
             Date expires = Date.from(policies.expiry(queuedAt, policy.retention().messageBodyDays()));
             List<Document> documents = new ArrayList<>(ids.size());
@@ -79,7 +100,7 @@ public final class MessageLedger {
                 document.putAll(fields.get(i));
                 documents.add(document);
             }
-            return mongo.insert(documents, collection).then();
+            return documents;
         });
     }
 

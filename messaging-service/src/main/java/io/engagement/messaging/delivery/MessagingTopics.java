@@ -7,8 +7,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The topics this service writes, created at start-up where they do not exist yet (an existing
- * topic is left as it is), so the first send never waits on topic auto-creation.
+ * The topics this service writes, and the alert e-mail it reads, created at start-up where they do
+ * not exist yet (an existing topic is left as it is), so the first send never waits on topic
+ * auto-creation.
  */
 @Configuration(proxyBeanMethods = false)
 class MessagingTopics {
@@ -26,6 +27,11 @@ class MessagingTopics {
     @Bean
     NewTopic deliveryTopic() {
         return TopicDeclarations.of(Topics.DELIVERY);
+    }
+
+    @Bean
+    NewTopic alertEmailTopic() {
+        return TopicDeclarations.of(Topics.ALERT_EMAIL);
     }
 
     @Bean

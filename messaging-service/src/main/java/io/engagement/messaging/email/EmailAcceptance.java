@@ -70,6 +70,19 @@ public class EmailAcceptance {
         return accept(org, List.of(new Located(request, NullNode.getInstance(), Loc.body()))).map(accepted -> accepted.get(0).messageId());
     }
 
+    /**
+     * One e-mail another service asked for, under a message id derived from the request, its parts
+     * sent as they are (no placeholders are filled): queued once however often it is asked for
+     * ({@link MessageLedger#queueOnce}). A database or queue that is away fails it, and the message
+     * stays queued for the request to be read again, instead of being marked not queued.
+     */
+    Mono<Void> acceptOnce(long org, String messageId, EmailRequest request) {
+        EmailJob job = job(messageId, request, new ComposedEmail(request.subject(), request.htmlContent(), request.textContent()));
+        return ledger.queueOnce(org, messageId, shownInStatus(request, job))
+                .filter(toBeQueued -> toBeQueued)
+                .flatMap(toBeQueued -> put(org, job));
+    }
+
     private Mono<Map<String, EmailTemplate>> templatesOf(long org, List<Located> messages) {
         Set<String> uids = messages.stream().map(m -> m.request().templateUid()).filter(Objects::nonNull)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
@@ -102,19 +115,21 @@ public class EmailAcceptance {
 
     private Mono<Void> queue(long org, List<Accepted> accepted) {
         List<String> ids = accepted.stream().map(Accepted::messageId).toList();
-        List<Map<String, Object>> shown = accepted.stream().map(EmailAcceptance::shownInStatus).toList();
+        List<Map<String, Object>> shown = accepted.stream().map(one -> shownInStatus(one.message().request(), one.job())).toList();
         return ledger.queue(org, ids, shown)
-                .then(Flux.fromIterable(accepted)
-                        .flatMap(one -> publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, one.messageId()),
-                                new EventEnvelope<>(UUID.randomUUID(), EmailJob.TYPE, 1, org, Instant.now(),
-                                        json.valueToTree(one.job()))), 256)
-                        .then())
+                .then(Flux.fromIterable(accepted).flatMap(one -> put(org, one.job()), 256).then())
                 .onErrorResume(failure -> {
                     log.error("Could not queue {} email(s): {}", ids.size(), failure.toString());
                     return ledger.notQueued(ids, "not queued: " + failure.getMessage())
                             .onErrorResume(ignored -> Mono.empty())
                             .then(Mono.error(ApiException.unavailable("The message queue is unavailable; nothing was sent")));
                 });
+    }
+
+    /** Puts the job on the queue; completes once the broker has it. */
+    private Mono<Void> put(long org, EmailJob job) {
+        return publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
+                new EventEnvelope<>(UUID.randomUUID(), EmailJob.TYPE, 1, org, Instant.now(), json.valueToTree(job)));
     }
 
     private EmailJob job(String id, EmailRequest request, ComposedEmail email) {
@@ -128,11 +143,11 @@ public class EmailAcceptance {
                 email.subject(), email.html(), email.text(), request.emailType(), request.category());
     }
 
-    private static Map<String, Object> shownInStatus(Accepted accepted) {
+    private static Map<String, Object> shownInStatus(EmailRequest request, EmailJob job) {
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("to_email", accepted.message().request().toEmail());
-        fields.put("subject", accepted.job().subject());
-        fields.put("email_type", accepted.message().request().emailType());
+        fields.put("to_email", request.toEmail());
+        fields.put("subject", job.subject());
+        fields.put("email_type", request.emailType());
         return fields;
     }
 

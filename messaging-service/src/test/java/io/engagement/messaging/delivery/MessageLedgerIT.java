@@ -79,6 +79,21 @@ class MessageLedgerIT {
     }
 
     @Test
+    void aMessageQueuedOnceIsStoredOnceAndIsToBePutOnTheQueueOnlyUntilAWorkerTakesIt() {
+        Map<String, Object> fields = Map.of("to", "+12015550124");
+
+        assertThat(ledger.queueOnce(ORG, "m2", fields).block()).isTrue();
+        // requested again before a worker took it: its job may never have reached the queue
+        assertThat(ledger.queueOnce(ORG, "m2", fields).block()).isTrue();
+        assertThat(ledger.claim("m2").block()).isEqualTo(new Claim(Claim.Outcome.SEND, 1));
+        assertThat(ledger.queueOnce(ORG, "m2", fields).block()).isFalse();
+        ledger.sent("m2", Map.of()).block();
+        assertThat(ledger.queueOnce(ORG, "m2", fields).block()).isFalse();
+
+        assertThat(status("m2")).containsEntry("status", "sent").containsEntry("attempts", 1).containsEntry("to", "+12015550124");
+    }
+
+    @Test
     void aFailureReportedBeforeTheSendIsRecordedStaysAFailure() {
         ledger.claim("m1").block();
         // the SMSC's receipt overtook the worker's record of the hand-over

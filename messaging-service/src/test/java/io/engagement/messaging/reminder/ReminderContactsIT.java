@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.ObjectMapper;
@@ -39,10 +40,12 @@ import static org.awaitility.Awaitility.await;
 /**
  * The whole service against the real broker and database: the contacts reminders go to, kept from
  * the customer topic ({@code reminderContacts}, batch). Everything of a test goes to one partition,
- * so the customer published last (the marker) is read after everything before it.
+ * so the customer published last (the marker) is read after everything before it. Its context is
+ * closed after the class: another context of the service would share its consumer groups.
  */
 @WithInfrastructure
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
 class ReminderContactsIT {
 
     private static final Duration WITHIN = Duration.ofSeconds(60);

@@ -28,6 +28,12 @@ public final class Topics {
      */
     public static final String MESSAGING_SETTINGS = "engagement.messaging-settings.v1";
     public static final String ALERT = "engagement.alert.v1";
+    /**
+     * Alert e-mail for the messaging service to send ({@link AlertEmailRequested}), keyed
+     * {@code org:delivery_id}. Not the message queue: a replica of the messaging service from before
+     * this topic would dead-letter a request it does not know as a job of no known channel.
+     */
+    public static final String ALERT_EMAIL = "engagement.alert-email.v1";
     /** Revoked API keys, keyed by the key's hash; compacted. Every gateway replica evicts them from its cache. */
     public static final String KEY = "engagement.key.v1";
     /** Each organization's latest {@link OrganizationPolicy}, keyed {@code org:policy}; compacted. */
@@ -44,7 +50,7 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
+            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3));
 
     /** Topics that keep only the latest record per key. */
