@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class WebsiteCrawlerTest {
 
-    private static final BotSettings SETTINGS = new BotSettings(null, null, 50, null, Duration.ofMillis(500), null, null, true, false);
+    /** Long enough for a first fetch on a busy machine (a timed-out robots.txt allows nothing). */
+    private static final BotSettings SETTINGS = settings(Duration.ofSeconds(5));
 
     private final Set<String> requested = ConcurrentHashMap.newKeySet();
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
@@ -83,7 +84,8 @@ class WebsiteCrawlerTest {
         answers.put("/latin", new Answer(200, "text/html; charset=ISO-8859-1",
                 "<p>Crème brûlée.</p>".getBytes(Charset.forName("ISO-8859-1")), null, false));
 
-        List<WebsiteCrawler.Page> pages = crawler(true).crawl(at("/"), Duration.ofSeconds(30));
+        List<WebsiteCrawler.Page> pages = new WebsiteCrawler(new AddressGuard(true, false, "the crawler"), settings(Duration.ofSeconds(2)))
+                .crawl(at("/"), Duration.ofSeconds(30));
 
         assertThat(pages).extracting(page -> page.url().getPath()).containsExactly("/", "/latin");
         assertThat(pages.get(1).text()).contains("Crème brûlée.");
@@ -126,6 +128,10 @@ class WebsiteCrawlerTest {
                 .isInstanceOf(TextExtraction.Unreadable.class)
                 .hasMessage("the target host intranet.example resolves to a private address, which the crawler may not reach");
         assertThat(requested).containsExactlyInAnyOrder("/robots.txt", "/");
+    }
+
+    private static BotSettings settings(Duration fetchTimeout) {
+        return new BotSettings(null, null, 50, null, fetchTimeout, null, null, true, false);
     }
 
     private WebsiteCrawler crawler(boolean allowLoopback) {
