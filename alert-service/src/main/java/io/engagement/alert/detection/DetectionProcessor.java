@@ -2,7 +2,9 @@ package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.AlertRule;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.stream.ProcessorWithStores;
 import io.engagement.platform.stream.SeenEvents;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -10,6 +12,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Instant;
@@ -45,6 +48,17 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
         this.json = json;
         this.rules = rules;
         this.settings = settings;
+    }
+
+    /**
+     * The processor with its stores. The state is cached: a key written by many records (an
+     * organization's latest fact, a window's count) reaches RocksDB and its changelog once per
+     * commit, not once per record.
+     */
+    static ProcessorWithStores<String, String, String, String> withStores(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
+        return ProcessorWithStores.of(() -> new DetectionProcessor(json, rules, settings),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STATE), Serdes.String(), Serdes.String()).withCachingEnabled(),
+                SeenEvents.store(SEEN_EVENTS, settings.dedupWindow()));
     }
 
     @Override

@@ -5,13 +5,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import java.time.Duration;
 
 /**
- * How alerts are detected on the telemetry and session streams.
+ * How alerts are detected on the telemetry and session streams. The topology's Kafka Streams
+ * settings (application id, state directory, replication of its internal topics, commit interval)
+ * are the binder's, in application.yml.
  *
- * @param applicationId        the Kafka Streams application id (consumer group and internal topic prefix)
- * @param stateDir             where the local state stores live (restored from their changelogs when lost);
- *                             by default a directory per instance under the temporary directory
- * @param replicationFactor    of the internal topics; -1 takes the broker's default
- * @param commitInterval       exactly-once commit interval: how soon a raised alert is visible downstream
  * @param latencyMinimumCalls  calls a window needs before its p95 latency may raise an alert
  * @param idleEvaluation       an organization without facts for this long has its ended interaction-drop
  *                             windows evaluated by the wall clock
@@ -21,14 +18,10 @@ import java.time.Duration;
  * @param dedupWindow          how long an event id is remembered, so a resent event is not counted twice
  */
 @ConfigurationProperties("engagement.alert.detection")
-public record DetectionSettings(String applicationId, String stateDir, int replicationFactor, Duration commitInterval,
-                                int latencyMinimumCalls, Duration idleEvaluation, Duration idleCheckEvery,
+public record DetectionSettings(int latencyMinimumCalls, Duration idleEvaluation, Duration idleCheckEvery,
                                 Duration retention, Duration purgeEvery, Duration dedupWindow) {
 
     public DetectionSettings {
-        applicationId = applicationId == null ? "alert-detection" : applicationId;
-        replicationFactor = replicationFactor == 0 ? -1 : replicationFactor;
-        commitInterval = commitInterval == null ? Duration.ofMillis(100) : commitInterval;
         latencyMinimumCalls = latencyMinimumCalls == 0 ? 20 : latencyMinimumCalls;
         idleEvaluation = idleEvaluation == null ? Duration.ofMinutes(2) : idleEvaluation;
         idleCheckEvery = idleCheckEvery == null ? Duration.ofSeconds(30) : idleCheckEvery;

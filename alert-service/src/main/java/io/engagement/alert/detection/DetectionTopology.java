@@ -1,49 +1,47 @@
 package io.engagement.alert.detection;
 
-import io.engagement.platform.event.Topics;
-import io.engagement.platform.stream.SeenEvents;
+import io.engagement.alert.rule.RuleDirectory;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.ObjectMapper;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * telemetry (errors, API calls, page views) + session summaries → the facts an enabled rule uses →
  * re-keyed by organization (one repartition topic, so one task sees all of an organization's facts,
- * in order per source partition) → detection → {@code engagement.alert.v1}.
+ * in order per source partition) → detection → {@code engagement.alert.v1}: the Kafka Streams
+ * binder's {@code detection} function, which it runs as the application {@code alert-detection}
+ * (exactly-once; application.yml binds its inputs and output and configures it).
  */
-final class DetectionTopology {
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(DetectionSettings.class)
+class DetectionTopology {
 
-    private DetectionTopology() {
+    /** telemetry, session summaries → alerts */
+    @Bean
+    BiFunction<KStream<String, String>, KStream<String, String>, KStream<String, String>> detection(
+            ObjectMapper json, RuleDirectory rules, DetectionSettings settings) {
+        return (telemetry, sessions) -> build(telemetry, sessions, json, rules::enabledRules, settings);
     }
 
-    static Topology build(ObjectMapper json, RuleSource rules, DetectionSettings settings) {
-        StreamsBuilder builder = new StreamsBuilder();
-        // cached: a key written by many records (an organization's latest fact, a window's count, a
-        // session's evidence) reaches RocksDB and its changelog once per commit, not once per record
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(DetectionProcessor.STATE), Serdes.String(), Serdes.String()).withCachingEnabled());
-        builder.addStateStore(SeenEvents.store(DetectionProcessor.SEEN_EVENTS, settings.dedupWindow()));
-
-        KStream<String, String> events = builder.stream(Topics.TELEMETRY, Consumed.with(Serdes.String(), Serdes.String()))
+    static KStream<String, String> build(KStream<String, String> telemetry, KStream<String, String> sessionSummaries,
+                                         ObjectMapper json, RuleSource rules, DetectionSettings settings) {
+        KStream<String, String> events = telemetry
                 .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value).filter(fact -> used(rules, fact))));
-        KStream<String, String> sessions = builder.stream(Topics.SESSION, Consumed.with(Serdes.String(), Serdes.String()))
+        KStream<String, String> sessions = sessionSummaries
                 .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty()
                         : Fact.ofSession(json, value).filter(fact -> used(rules, fact))));
-        events.merge(sessions)
+        return events.merge(sessions)
                 .repartition(Repartitioned.<String, String>as("facts-by-organization").withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
-                .process(() -> new DetectionProcessor(json, rules, settings), DetectionProcessor.STATE, DetectionProcessor.SEEN_EVENTS)
-                .to(Topics.ALERT, Produced.with(Serdes.String(), Serdes.String()));
-        return builder.build();
+                .process(DetectionProcessor.withStores(json, rules, settings));
     }
 
     /**

@@ -3,7 +3,9 @@ package io.engagement.alert.trigger;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.alert.rule.Channel;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.stream.ProcessorWithStores;
 import io.engagement.platform.stream.SeenEvents;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -12,6 +14,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.ObjectMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -70,6 +73,17 @@ final class TriggerProcessor implements Processor<String, String, String, String
         this.json = json;
         this.triggers = triggers;
         this.settings = settings;
+    }
+
+    /**
+     * The processor with its stores. The state is cached: a key written by many records (a session's
+     * evidence) reaches RocksDB and its changelog once per commit, not once per record.
+     */
+    static ProcessorWithStores<String, String, String, String> withStores(ObjectMapper json, TriggerSource triggers,
+                                                                           TriggerStreamsSettings settings) {
+        return ProcessorWithStores.of(() -> new TriggerProcessor(json, triggers, settings),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STATE), Serdes.String(), Serdes.String()).withCachingEnabled(),
+                SeenEvents.store(SEEN_EVENTS, settings.dedupWindow()));
     }
 
     @Override

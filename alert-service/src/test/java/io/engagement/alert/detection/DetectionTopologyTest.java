@@ -4,7 +4,12 @@ import io.engagement.alert.rule.AlertRule;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -46,11 +51,20 @@ class DetectionTopologyTest {
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "detection-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        DetectionSettings settings = new DetectionSettings(null, null, 0, null, 0, null, null, null, null, null);
-        driver = new TopologyTestDriver(DetectionTopology.build(JSON, organization -> organization == ORG ? List.copyOf(rules) : List.of(), settings), properties);
+        DetectionSettings settings = new DetectionSettings(0, null, null, null, null, null);
+        // as the binder builds it: a source per input binding, the function, a sink for its output binding
+        StreamsBuilder builder = new StreamsBuilder();
+        DetectionTopology.build(source(builder, Topics.TELEMETRY), source(builder, Topics.SESSION), JSON,
+                        organization -> organization == ORG ? List.copyOf(rules) : List.of(), settings)
+                .to(Topics.ALERT, Produced.with(Serdes.String(), Serdes.String()));
+        driver = new TopologyTestDriver(builder.build(), properties);
         telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
         sessions = driver.createInputTopic(Topics.SESSION, new StringSerializer(), new StringSerializer());
         alerts = driver.createOutputTopic(Topics.ALERT, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private static KStream<String, String> source(StreamsBuilder builder, String topic) {
+        return builder.stream(List.of(topic), Consumed.with(Serdes.String(), Serdes.String()));
     }
 
     @AfterEach

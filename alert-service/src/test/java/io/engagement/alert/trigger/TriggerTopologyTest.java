@@ -4,7 +4,12 @@ import io.engagement.alert.rule.QuietHours;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -55,15 +60,22 @@ class TriggerTopologyTest {
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "trigger-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        TriggerStreamsSettings streams = new TriggerStreamsSettings(null, null, 0, null, Duration.ofSeconds(30), Duration.ofSeconds(1),
-                null, null, null);
-        driver = new TopologyTestDriver(TriggerTopology.build(JSON, organization -> organization == ORG ? settings : TriggerSettings.DEFAULTS,
-                streams), properties, wallClock);
+        TriggerStreamsSettings streams = new TriggerStreamsSettings(Duration.ofSeconds(30), Duration.ofSeconds(1), null, null, null);
+        // as the binder builds it: a source per input binding, the function, a sink for its output binding
+        StreamsBuilder builder = new StreamsBuilder();
+        TriggerTopology.build(source(builder, Topics.TELEMETRY), source(builder, Topics.SESSION), source(builder, Topics.CUSTOMER),
+                        source(builder, Topics.COLLECTION), JSON, organization -> organization == ORG ? settings : TriggerSettings.DEFAULTS, streams)
+                .to(Topics.ALERT, Produced.with(Serdes.String(), Serdes.String()));
+        driver = new TopologyTestDriver(builder.build(), properties, wallClock);
         telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
         sessions = driver.createInputTopic(Topics.SESSION, new StringSerializer(), new StringSerializer());
         customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
         collections = driver.createInputTopic(Topics.COLLECTION, new StringSerializer(), new StringSerializer());
         alerts = driver.createOutputTopic(Topics.ALERT, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private static KStream<String, String> source(StreamsBuilder builder, String topic) {
+        return builder.stream(List.of(topic), Consumed.with(Serdes.String(), Serdes.String()));
     }
 
     @AfterEach

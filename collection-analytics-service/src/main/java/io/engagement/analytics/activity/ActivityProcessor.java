@@ -1,5 +1,7 @@
 package io.engagement.analytics.activity;
 
+import io.engagement.platform.stream.ProcessorWithStores;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -7,6 +9,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -32,6 +35,12 @@ final class ActivityProcessor implements Processor<String, JsonNode, String, Str
     ActivityProcessor(ObjectMapper json, Duration sessionIdle) {
         this.json = json;
         this.sessionIdle = sessionIdle;
+    }
+
+    /** The processor with its store of each session's last view. */
+    static ProcessorWithStores<String, JsonNode, String, String> withStore(ObjectMapper json, Duration sessionIdle) {
+        return ProcessorWithStores.of(() -> new ActivityProcessor(json, sessionIdle),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LAST_VIEWS), Serdes.String(), Serdes.String()));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.engagement.analytics.activity;
 
+import io.engagement.platform.stream.ProcessorWithStores;
 import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -27,6 +28,11 @@ final class DistinctEvents implements Processor<String, String, String, JsonNode
     DistinctEvents(ObjectMapper json, Duration window) {
         this.json = json;
         this.window = window;
+    }
+
+    /** The processor with its store of the ids seen. */
+    static ProcessorWithStores<String, String, String, JsonNode> withStore(ObjectMapper json, Duration window) {
+        return ProcessorWithStores.of(() -> new DistinctEvents(json, window), SeenEvents.store(SEEN_EVENTS, window));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.engagement.analytics.processing;
 
-import io.engagement.analytics.activity.ActivityStreams;
+import io.engagement.analytics.activity.ActivityPause;
 import io.engagement.platform.binding.BindingContainers;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -25,9 +25,9 @@ import java.util.TreeMap;
 class ProcessingEndpoint {
 
     private final BindingContainers bindings;
-    private final ActivityStreams activity;
+    private final ActivityPause activity;
 
-    ProcessingEndpoint(BindingContainers bindings, ActivityStreams activity) {
+    ProcessingEndpoint(BindingContainers bindings, ActivityPause activity) {
         this.bindings = bindings;
         this.activity = activity;
     }

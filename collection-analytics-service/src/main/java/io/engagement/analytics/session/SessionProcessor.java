@@ -2,6 +2,8 @@ package io.engagement.analytics.session;
 
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.SessionSummarized;
+import io.engagement.platform.stream.ProcessorWithStores;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -10,6 +12,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -41,6 +44,16 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
     SessionProcessor(ObjectMapper json, SessionSettings settings) {
         this.json = json;
         this.settings = settings;
+    }
+
+    /**
+     * The processor with its stores, cached, so a busy session writes its changelog once per commit,
+     * not once per event.
+     */
+    static ProcessorWithStores<String, JsonNode, String, String> withStores(ObjectMapper json, SessionSettings settings) {
+        return ProcessorWithStores.of(() -> new SessionProcessor(json, settings),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SESSIONS), Serdes.String(), Serdes.String()).withCachingEnabled(),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CHANGED), Serdes.String(), Serdes.String()).withCachingEnabled());
     }
 
     @Override

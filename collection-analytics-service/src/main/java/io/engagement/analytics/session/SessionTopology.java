@@ -1,14 +1,9 @@
 package io.engagement.analytics.session;
 
-import io.engagement.platform.event.Topics;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -28,25 +23,20 @@ public final class SessionTopology {
     }
 
     /**
-     * Erasures come from the customer topic, keyed by customer, while a customer's sessions are spread
-     * over every task: each erasure is copied to every partition of a topic partitioned like telemetry,
-     * and each task forgets the person's sessions it holds.
+     * The session summaries for {@code engagement.session.v1}. Erasures come from the customer topic,
+     * keyed by customer, while a customer's sessions are spread over every task: each erasure is
+     * copied to every partition of a topic partitioned like telemetry, and each task forgets the
+     * person's sessions it holds.
      */
-    public static void addTo(StreamsBuilder builder, KStream<String, JsonNode> distinctEvents, ObjectMapper json,
-                             SessionSettings settings, int telemetryPartitions) {
-        // cached, so a busy session writes its changelog once per commit, not once per event
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SessionProcessor.SESSIONS),
-                Serdes.String(), Serdes.String()).withCachingEnabled());
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SessionProcessor.CHANGED),
-                Serdes.String(), Serdes.String()).withCachingEnabled());
-        KStream<String, JsonNode> erasures = builder.stream(Topics.CUSTOMER, Consumed.with(Serdes.String(), Serdes.String()).withName("customers"))
+    public static KStream<String, String> summaries(KStream<String, JsonNode> distinctEvents, KStream<String, String> customers,
+                                                    ObjectMapper json, SessionSettings settings, int telemetryPartitions) {
+        KStream<String, JsonNode> erasures = customers
                 .filter((key, value) -> ErasedCustomer.of(json, value).isPresent(), Named.as("erased-customers"))
                 .repartition(Repartitioned.<String, String>as("erasures-to-every-task").withKeySerde(Serdes.String())
                         .withValueSerde(Serdes.String()).withNumberOfPartitions(telemetryPartitions)
                         .withStreamPartitioner(SessionTopology::everyPartition))
                 .mapValues(value -> json.readTree(value), Named.as("erasures"));
-        distinctEvents.merge(erasures, Named.as("events-and-erasures"))
-                .process(() -> new SessionProcessor(json, settings), Named.as("sessions"), SessionProcessor.SESSIONS, SessionProcessor.CHANGED)
-                .to(Topics.SESSION, Produced.with(Serdes.String(), Serdes.String()).withName("session-summaries"));
+        return distinctEvents.merge(erasures, Named.as("events-and-erasures"))
+                .process(SessionProcessor.withStores(json, settings), Named.as("sessions"));
     }
 }

@@ -4,7 +4,12 @@ import io.engagement.analytics.session.SessionSettings;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -42,12 +47,23 @@ class AnalyticsTopologyTest {
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "analytics-topology-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("topology-test").toString());
-        ActivitySettings settings = new ActivitySettings(null, null, null, null, 0, null);
-        driver = new TopologyTestDriver(ActivityTopology.build(JSON, settings, new SessionSettings(Duration.ofSeconds(1), null), 6), properties);
+        ActivitySettings settings = new ActivitySettings(null, null);
+        // as the binder builds it: a source per input binding, the function, a sink per output binding
+        StreamsBuilder builder = new StreamsBuilder();
+        KStream<String, String>[] outputs = ActivityTopology.build(source(builder, Topics.TELEMETRY, "telemetry"),
+                source(builder, Topics.REPLAY, "replay"), source(builder, Topics.CUSTOMER, "customers"),
+                JSON, settings, new SessionSettings(Duration.ofSeconds(1), null), 6);
+        outputs[0].to(Topics.PAGE_ACTIVITY, Produced.with(Serdes.String(), Serdes.String()).withName("page-activity"));
+        outputs[1].to(Topics.SESSION, Produced.with(Serdes.String(), Serdes.String()).withName("session-summaries"));
+        driver = new TopologyTestDriver(builder.build(), properties);
         telemetry = driver.createInputTopic(Topics.TELEMETRY, new StringSerializer(), new StringSerializer());
         replay = driver.createInputTopic(Topics.REPLAY, new StringSerializer(), new StringSerializer());
         sessions = driver.createOutputTopic(Topics.SESSION, new StringDeserializer(), new StringDeserializer());
         activity = driver.createOutputTopic(Topics.PAGE_ACTIVITY, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private static KStream<String, String> source(StreamsBuilder builder, String topic, String name) {
+        return builder.stream(List.of(topic), Consumed.with(Serdes.String(), Serdes.String()).withName(name));
     }
 
     @AfterEach
