@@ -5,11 +5,16 @@ import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaStreamsCustomizer;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
+import org.springframework.test.util.ReflectionTestUtils;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,6 +34,8 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
 
 /**
  * Detection and trigger evaluation as the Kafka Streams binder runs them in the whole service,
@@ -68,6 +75,8 @@ class AlertTopologiesIT {
             assertExactlyOnce(detection.getStreamsConfiguration(), "alert-detection", detectionState);
             assertExactlyOnce(triggers.getStreamsConfiguration(), "alert-triggers", triggerState);
 
+            assertThat(onFailure(detection)).isEqualTo(StreamThreadExceptionResponse.REPLACE_THREAD);
+            assertThat(onFailure(triggers)).isEqualTo(StreamThreadExceptionResponse.REPLACE_THREAD);
             await().atMost(WITHIN).until(() -> running(detection) && running(triggers));
             JsonNode bindings = get(service, "/actuator/bindings");
             assertThat(bindings.valueStream().map(binding -> binding.get("bindingName").asString() + "@" + binding.get("group").asString()))
@@ -100,6 +109,16 @@ class AlertTopologiesIT {
                 .containsEntry("producer.compression.type", "lz4")
                 .containsEntry("producer.linger.ms", "5")
                 .containsEntry("producer.delivery.timeout.ms", "2147483647");
+    }
+
+    /** What the topology's client is told to do when a stream thread fails. */
+    private static StreamThreadExceptionResponse onFailure(StreamsBuilderFactoryBean factory) {
+        KafkaStreamsCustomizer customizer = (KafkaStreamsCustomizer) ReflectionTestUtils.getField(factory, "kafkaStreamsCustomizer");
+        KafkaStreams streams = mock(KafkaStreams.class);
+        customizer.customize(streams);
+        ArgumentCaptor<StreamsUncaughtExceptionHandler> handler = ArgumentCaptor.forClass(StreamsUncaughtExceptionHandler.class);
+        verify(streams).setUncaughtExceptionHandler(handler.capture());
+        return handler.getValue().handle(new IllegalStateException("a failing record"));
     }
 
     private static boolean running(StreamsBuilderFactoryBean factory) {

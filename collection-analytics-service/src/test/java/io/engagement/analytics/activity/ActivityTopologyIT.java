@@ -14,12 +14,17 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaStreamsCustomizer;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
+import org.springframework.test.util.ReflectionTestUtils;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,6 +49,8 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
 
 /**
  * The activity topology as the Kafka Streams binder runs it in the whole service, against the real
@@ -96,6 +103,7 @@ class ActivityTopologyIT {
                     .containsEntry("producer.linger.ms", "20")
                     .containsEntry("producer.delivery.timeout.ms", "2147483647");
             assertThat(String.valueOf(config.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG))).contains(infrastructure.kafkaBootstrapServers());
+            assertThat(onFailure(factory)).isEqualTo(StreamThreadExceptionResponse.REPLACE_THREAD);
             await().atMost(WITHIN).until(() -> factory.getKafkaStreams() != null && factory.getKafkaStreams().state() == KafkaStreams.State.RUNNING);
 
             JsonNode bindings = get(service, "/actuator/bindings");
@@ -154,6 +162,16 @@ class ActivityTopologyIT {
             assertThat(outputs.visits()).isEqualTo(240);
             assertThat(outputs.sessionEvents()).isEqualTo(240);
         }
+    }
+
+    /** What the topology's client is told to do when a stream thread fails. */
+    private static StreamThreadExceptionResponse onFailure(StreamsBuilderFactoryBean factory) {
+        KafkaStreamsCustomizer customizer = (KafkaStreamsCustomizer) ReflectionTestUtils.getField(factory, "kafkaStreamsCustomizer");
+        KafkaStreams streams = mock(KafkaStreams.class);
+        customizer.customize(streams);
+        ArgumentCaptor<StreamsUncaughtExceptionHandler> handler = ArgumentCaptor.forClass(StreamsUncaughtExceptionHandler.class);
+        verify(streams).setUncaughtExceptionHandler(handler.capture());
+        return handler.getValue().handle(new IllegalStateException("a failing record"));
     }
 
     private ConfigurableApplicationContext start() {

@@ -30,7 +30,8 @@ public class BinderStreams {
     /**
      * The binder shuts a client down on an uncaught exception; a topology here replaces the failed
      * thread, which resumes from the last commit (exactly-once), so one poison pill or a broker
-     * blip does not stop processing until a restart.
+     * blip does not stop processing until a restart. On shutdown a client has 15 s to commit and
+     * close its stores, not the factory's 10.
      */
     @Bean
     StreamsBuilderFactoryBeanConfigurer replaceFailedStreamThreads() {
@@ -40,6 +41,7 @@ public class BinderStreams {
                 log.error("Kafka Streams application {} failed; replacing the stream thread", applicationId, failure);
                 return StreamThreadExceptionResponse.REPLACE_THREAD;
             }));
+            factoryBean.setCloseTimeout(15);
         };
     }
 
