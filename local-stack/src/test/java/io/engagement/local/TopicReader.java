@@ -4,7 +4,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
@@ -48,8 +50,19 @@ final class TopicReader implements AutoCloseable {
         return List.copyOf(seen);
     }
 
+    /**
+     * The record's value as JSON; a missing node for a tombstone or a value that is no JSON, which
+     * the dead-letter tests put on the suite's shared topics on purpose.
+     */
     static JsonNode json(ConsumerRecord<String, String> record) {
-        return JSON.readTree(record.value());
+        if (record.value() == null) {
+            return MissingNode.getInstance();
+        }
+        try {
+            return JSON.readTree(record.value());
+        } catch (JacksonException notJson) {
+            return MissingNode.getInstance();
+        }
     }
 
     @Override
