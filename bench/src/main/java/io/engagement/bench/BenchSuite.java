@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  */
 final class BenchSuite implements AutoCloseable {
 
-    private static final String PROCESSING_EXPOSED = "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing";
+    private static final String PROCESSING_EXPOSED = "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,bindings,processing";
 
     private final Path home;
     private final LocalStack stack;

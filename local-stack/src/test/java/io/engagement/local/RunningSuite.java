@@ -51,7 +51,7 @@ final class RunningSuite {
                     "-Dengagement.alert.triggers.abandonment-wait=2s",
                     // a reminder interval of one "minute" lasts a second, looked for every 250 ms
                     "-Dengagement.messaging.reminders.interval-unit=1s", "-Dengagement.messaging.reminders.sweep-interval=250ms",
-                    "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,processing",
+                    "-Dmanagement.endpoints.web.exposure.include=health,info,prometheus,bindings,processing",
                     // the raw-event archive logs each event it archives, so a test can follow a trace into it
                     "-Dlogging.level.io.engagement.analytics.archive=DEBUG")).toList();
 
