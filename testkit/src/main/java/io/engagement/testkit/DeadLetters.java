@@ -3,6 +3,7 @@ package io.engagement.testkit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -38,6 +39,28 @@ public final class DeadLetters {
                 if (System.nanoTime() > deadline) {
                     throw new AssertionError("found " + found.size() + " of " + count + " dead letters on " + topic + " within " + within);
                 }
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (wanted.test(record)) {
+                        found.add(record);
+                    }
+                });
+            }
+        }
+        return found;
+    }
+
+    /** The records of {@code topic} that {@code wanted} picks, from its start to its end as it is now. */
+    public static List<ConsumerRecord<String, String>> untilNow(String topic, Predicate<ConsumerRecord<String, String>> wanted) {
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfrastructure.get().kafkaBootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<ConsumerRecord<String, String>> found = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
+                    .map(partition -> new TopicPartition(topic, partition.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
                 consumer.poll(Duration.ofMillis(200)).forEach(record -> {
                     if (wanted.test(record)) {
                         found.add(record);

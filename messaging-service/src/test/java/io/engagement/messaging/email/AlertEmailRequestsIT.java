@@ -7,18 +7,16 @@ import io.engagement.platform.event.AlertEmailRequested;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
+import io.engagement.testkit.DeadLetters;
 import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -33,10 +31,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.ObjectMapper;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,8 +133,8 @@ class AlertEmailRequestsIT {
         List<ConsumerRecord<String, String>> deadLetters = deadLettersOfTheOrganization(Topics.ALERT_EMAIL + ".dlq");
         assertThat(deadLetters).hasSize(1);
         assertThat(deadLetters.get(0).key()).isEqualTo(organizationId + ":" + deliveryId);
-        assertThat(header(deadLetters.get(0), "kafka_dlt-exception-fqcn")).isEqualTo(UnreadableRecord.class.getName());
-        assertThat(header(deadLetters.get(0), "kafka_dlt-exception-message")).contains("to_email").doesNotContain("not-an-address");
+        assertThat(DeadLetters.header(deadLetters.get(0), "kafka_dlt-exception-fqcn")).isEqualTo(UnreadableRecord.class.getName());
+        assertThat(DeadLetters.header(deadLetters.get(0), "kafka_dlt-exception-message")).contains("to_email").doesNotContain("not-an-address");
         assertThat(ledgerOfTheOrganization()).hasSize(1);
     }
 
@@ -197,27 +193,7 @@ class AlertEmailRequestsIT {
 
     /** Every dead letter of this test's organization, read from the topic's start to its end. */
     private List<ConsumerRecord<String, String>> deadLettersOfTheOrganization(String topic) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfrastructure.get().kafkaBootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
-                    .map(partition -> new TopicPartition(topic, partition.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (record.key() != null && record.key().startsWith(organizationId + ":")) {
-                        found.add(record);
-                    }
-                });
-            }
-        }
-        return found;
+        return DeadLetters.untilNow(topic, record -> record.key() != null && record.key().startsWith(organizationId + ":"));
     }
 
-    private static String header(ConsumerRecord<String, String> record, String name) {
-        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
-    }
 }

@@ -3,16 +3,14 @@ package io.engagement.messaging.reminder;
 import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.Topics;
 import io.engagement.testkit.Infrastructure;
+import io.engagement.testkit.DeadLetters;
 import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -23,10 +21,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.ObjectMapper;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,11 +90,11 @@ class ReminderContactsIT {
         ConsumerRecord<String, String> deadLetter = deadLetters.get(0);
         assertThat(deadLetter.key()).isEqualTo(organizationId + ":c-poison");
         assertThat(deadLetter.value()).isEqualTo(poison);
-        assertThat(header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.CUSTOMER);
+        assertThat(DeadLetters.header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.CUSTOMER);
         assertThat(ByteBuffer.wrap(deadLetter.headers().lastHeader("kafka_dlt-original-offset").value()).getLong())
                 .isEqualTo(poisonOffset);
-        assertThat(header(deadLetter, "kafka_dlt-exception-fqcn")).isEqualTo(UnreadableRecord.class.getName());
-        assertThat(header(deadLetter, "kafka_dlt-exception-message")).contains("not JSON");
+        assertThat(DeadLetters.header(deadLetter, "kafka_dlt-exception-fqcn")).isEqualTo(UnreadableRecord.class.getName());
+        assertThat(DeadLetters.header(deadLetter, "kafka_dlt-exception-message")).contains("not JSON");
     }
 
     // ---- helpers ----
@@ -120,29 +116,9 @@ class ReminderContactsIT {
 
     /** Every dead letter of this test's organization, read from the topic's start to its end. */
     private List<ConsumerRecord<String, String>> deadLettersOfTheOrganization(String topic) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfrastructure.get().kafkaBootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
-                    .map(partition -> new TopicPartition(topic, partition.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (record.key() != null && record.key().startsWith(organizationId + ":")) {
-                        found.add(record);
-                    }
-                });
-            }
-        }
-        return found;
+        return DeadLetters.untilNow(topic, record -> record.key() != null && record.key().startsWith(organizationId + ":"));
     }
 
-    private static String header(ConsumerRecord<String, String> record, String name) {
-        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
-    }
 
     private Map<String, Object> created(String customerId, String email) {
         return envelope("customer.created", Map.of("customer_id", customerId, "email", email));
