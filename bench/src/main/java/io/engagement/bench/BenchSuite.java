@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -50,6 +51,11 @@ final class BenchSuite implements AutoCloseable {
 
     /** {@code settings}: more of {@code ./run.sh}'s variables, e.g. {@code ENGAGEMENT_REPLICAS_ANALYTICS=2}. */
     static BenchSuite start(Map<String, String> settings) throws IOException {
+        return start(settings, List.of());
+    }
+
+    /** {@code serviceOptions}: JVM options every service gets beside the usual ones, e.g. a property. */
+    static BenchSuite start(Map<String, String> settings, List<String> serviceOptions) throws IOException {
         quiet("org.mongodb.driver", "org.apache.kafka", "kafka");
         Path repository = Path.of(System.getProperty("engagement.repository", ".")).toAbsolutePath().normalize();
         Path home = Files.createTempDirectory("engagement-bench-");
@@ -66,9 +72,9 @@ final class BenchSuite implements AutoCloseable {
                 "ENGAGEMENT_INBOX_PORT", Integer.toString(FreePorts.next())));
         // the services' JVM options can be changed as for ./run.sh, e.g. to record a flight recording;
         // the analytics service's processing switch is exposed so a benchmark can measure ingest alone
-        String serviceOptions = Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
+        String javaOptions = Optional.ofNullable(System.getenv("ENGAGEMENT_SERVICE_JAVA_OPTS"))
                 .orElse(String.join(" ", FleetSettings.DEFAULT_JAVA_OPTIONS));
-        environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", serviceOptions + " " + PROCESSING_EXPOSED);
+        environment.put("ENGAGEMENT_SERVICE_JAVA_OPTS", javaOptions + " " + PROCESSING_EXPOSED + " " + String.join(" ", serviceOptions));
         environment.putAll(settings);
         BenchSuite suite = new BenchSuite(home, LocalStack.fromEnvironment(environment), smtpPort);
         // Ctrl-C stops the services, the broker and the database too

@@ -34,6 +34,7 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EventPublisher;
+import io.engagement.platform.stream.OverflowLast;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Configuration;
@@ -163,6 +164,17 @@ public class PlatformAutoConfiguration {
         @Bean(ReceivedRecords.BATCH)
         BatchMessagingMessageConverter receivedRecords() {
             return ReceivedRecords.batchConverter();
+        }
+    }
+
+    /** For the services that run Kafka Streams topologies over telemetry. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.apache.kafka.streams.StreamsBuilder")
+    static class Streams {
+
+        @Bean(OverflowLast.BEAN)
+        OverflowLast overflowLast() {
+            return new OverflowLast();
         }
     }
 

@@ -15,6 +15,12 @@ class DetectionTopics {
         return TopicDeclarations.of(Topics.TELEMETRY);
     }
 
+    /** As many partitions as the main topic: an organization's session goes to the same task by either. */
+    @Bean
+    NewTopic telemetryOverflowTopic() {
+        return TopicDeclarations.of(Topics.TELEMETRY_OVERFLOW);
+    }
+
     @Bean
     NewTopic sessionTopic() {
         return TopicDeclarations.of(Topics.SESSION);

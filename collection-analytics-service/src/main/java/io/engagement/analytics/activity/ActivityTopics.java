@@ -18,6 +18,12 @@ class ActivityTopics {
         return TopicDeclarations.of(Topics.TELEMETRY);
     }
 
+    /** As many partitions as the main topic: an organization's session goes to the same task by either. */
+    @Bean
+    NewTopic telemetryOverflowTopic() {
+        return TopicDeclarations.of(Topics.TELEMETRY_OVERFLOW);
+    }
+
     @Bean
     NewTopic replayTopic() {
         return TopicDeclarations.of(Topics.REPLAY);

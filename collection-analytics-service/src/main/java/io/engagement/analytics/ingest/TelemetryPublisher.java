@@ -26,15 +26,20 @@ class TelemetryPublisher {
     private static final Logger log = LoggerFactory.getLogger(TelemetryPublisher.class);
 
     private final EventPublisher publisher;
+    private final FairShare fairShare;
     private final Duration timeout;
 
-    TelemetryPublisher(EventPublisher publisher, @Value("${engagement.ingest.ack-timeout:8s}") Duration timeout) {
+    TelemetryPublisher(EventPublisher publisher, FairShare fairShare, @Value("${engagement.ingest.ack-timeout:8s}") Duration timeout) {
         this.publisher = publisher;
+        this.fairShare = fairShare;
         this.timeout = timeout;
     }
 
     Mono<Void> publish(long organizationId, List<AcceptedEvent> events) {
-        return Mono.fromCallable(() -> events.stream().map(event -> outgoing(organizationId, event)).toList())
+        return Mono.fromCallable(() -> {
+                    String telemetry = fairShare.topicFor(organizationId, events.size());
+                    return events.stream().map(event -> outgoing(organizationId, event, telemetry)).toList();
+                })
                 .flatMap(publisher::publishAll)
                 .timeout(timeout)
                 .onErrorMap(failure -> {
@@ -43,12 +48,13 @@ class TelemetryPublisher {
                 });
     }
 
-    private static EventPublisher.Outgoing outgoing(long organizationId, AcceptedEvent accepted) {
+    /** {@code telemetry}: the topic of every event but replay chunks, which have their own. */
+    private static EventPublisher.Outgoing outgoing(long organizationId, AcceptedEvent accepted, String telemetry) {
         ObjectNode event = accepted.event();
         String type = event.get("type").asString();
         EventEnvelope<ObjectNode> envelope = new EventEnvelope<>(uuidOf(event.get("event_id").asString()), type, 1,
                 organizationId, accepted.occurredAt(), event);
-        return new EventPublisher.Outgoing(type.equals("replay") ? Topics.REPLAY : Topics.TELEMETRY,
+        return new EventPublisher.Outgoing(type.equals("replay") ? Topics.REPLAY : telemetry,
                 EventEnvelope.key(organizationId, event.get("session_id").asString()), envelope);
     }
 

@@ -12,6 +12,13 @@ public final class Topics {
      */
     public static final String CUSTOMER = "engagement.customer.v1";
     public static final String TELEMETRY = "engagement.telemetry.v1";
+    /**
+     * Telemetry of an organization beyond its fair share of the ingest rate, the same records as
+     * {@link #TELEMETRY} with the same keys and as many partitions, read by the same processing
+     * after what waits on {@link #TELEMETRY} ({@code OverflowLast}): one organization's burst waits
+     * here, not in front of every other organization's events.
+     */
+    public static final String TELEMETRY_OVERFLOW = "engagement.telemetry-overflow.v1";
     public static final String REPLAY = "engagement.replay.v1";
     /** Counted page activity, de-duplicated and keyed {@code org:page_id}; written exactly once by analytics. */
     public static final String PAGE_ACTIVITY = "engagement.page-activity.v1";
@@ -48,7 +55,7 @@ public final class Topics {
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.ofEntries(
-            Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
+            Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(TELEMETRY_OVERFLOW, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
             Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3));

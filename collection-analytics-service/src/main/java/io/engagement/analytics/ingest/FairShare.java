@@ -1,0 +1,68 @@
+package io.engagement.analytics.ingest;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.engagement.platform.event.Topics;
+import io.github.resilience4j.ratelimiter.RateLimiter;
+import io.github.resilience4j.ratelimiter.RateLimiterConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+
+/**
+ * Which topic an organization's accepted telemetry goes to: {@link Topics#TELEMETRY} while the
+ * organization stays within its fair share of this replica's ingest rate, {@link Topics#TELEMETRY_OVERFLOW}
+ * for what goes beyond it. Both are read by the same processing with the same state, so every event
+ * is counted exactly once either way; the overflow is only read after what waits on the main topic,
+ * so one organization's burst delays its own events and no one else's.
+ */
+@Component
+class FairShare {
+
+    private final RateLimiterConfig share;
+    private final boolean enabled;
+    private final Counter overflowed;
+    private final Cache<Long, RateLimiter> organizations = Caffeine.newBuilder()
+            .maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .build();
+
+    FairShare(Properties properties, MeterRegistry meters) {
+        this.enabled = properties.eventsPerSecond() > 0;
+        this.share = RateLimiterConfig.custom()
+                .limitForPeriod(Math.max(1, properties.eventsPerSecond()))
+                .limitRefreshPeriod(Duration.ofSeconds(1))
+                // a batch beyond the share is never waited for: it goes to the overflow at once
+                .timeoutDuration(Duration.ZERO)
+                .build();
+        this.overflowed = Counter.builder("engagement.ingest.overflowed")
+                .description("Telemetry events beyond their organization's fair share, sent to the overflow topic")
+                .baseUnit("events")
+                .register(meters);
+    }
+
+    /** The topic a batch of {@code events} of the organization goes to; the whole batch goes to one. */
+    String topicFor(long organizationId, int events) {
+        if (!enabled || organizations.get(organizationId, this::limiterOf).acquirePermission(events)) {
+            return Topics.TELEMETRY;
+        }
+        overflowed.increment(events);
+        return Topics.TELEMETRY_OVERFLOW;
+    }
+
+    private RateLimiter limiterOf(long organizationId) {
+        return RateLimiter.of("telemetry-" + organizationId, share);
+    }
+
+    /**
+     * @param eventsPerSecond what one organization may send through one ingest replica per second
+     *                        before the rest waits in the overflow; 0 sends everything to the main topic
+     */
+    @ConfigurationProperties("engagement.ingest.fair-share")
+    record Properties(@DefaultValue("2000") int eventsPerSecond) {
+    }
+}
