@@ -34,6 +34,7 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EventPublisher;
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.stream.OverflowLast;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -118,6 +119,11 @@ public class PlatformAutoConfiguration {
         @Bean
         RecordTracing recordTracing(ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator) {
             return new RecordTracing(tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP));
+        }
+
+        @Bean
+        EventReader eventReader(ObjectMapper json) {
+            return new EventReader(json);
         }
 
         @Bean

@@ -3,6 +3,7 @@ package io.engagement.customer.activity;
 import io.engagement.platform.binding.PolledRecords;
 import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.SessionSummarized;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.context.annotation.Bean;
@@ -10,8 +11,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +29,11 @@ import java.util.function.Consumer;
 class SessionSummaryConsumer {
 
     private final LatestSessions sessions;
-    private final ObjectMapper json;
+    private final EventReader events;
 
-    SessionSummaryConsumer(LatestSessions sessions, ObjectMapper json) {
+    SessionSummaryConsumer(LatestSessions sessions, EventReader events) {
         this.sessions = sessions;
-        this.json = json;
+        this.events = events;
     }
 
     @Bean
@@ -65,25 +64,25 @@ class SessionSummaryConsumer {
                 .then();
     }
 
-    /** Empty for a summary of an anonymous session or a compaction tombstone. */
+    /**
+     * Empty for a summary of an anonymous session, a compaction tombstone and another event. Every
+     * record is read, not only those naming the summary's type: the topic carries summaries alone,
+     * so a record that is no event goes to the dead letters rather than being passed over.
+     */
     private Optional<Owned> owned(ConsumerRecord<String, String> record) {
-        if (record.value() == null) {
-            return Optional.empty();
-        }
         try {
-            JsonNode envelope = json.readTree(record.value());
-            if (!SessionSummarized.TYPE.equals(envelope.path("type").asString(""))) {
-                return Optional.empty();
-            }
-            long organizationId = envelope.get("org_id").asLong();
-            SessionSummarized summary = json.treeToValue(envelope.get("data"), SessionSummarized.class);
-            if (summary.sessionId() == null || summary.lastSeenAt() == null) {
-                throw new IllegalArgumentException("a summary without its session id or last_seen_at");
-            }
-            return SessionOwner.of(organizationId, summary).map(owner -> new Owned(owner, LatestSession.of(summary)));
-        } catch (RuntimeException unreadable) {
-            throw new UnreadableRecord("an unreadable session summary: " + unreadable, unreadable);
+            return events.read(record.value()).flatMap(envelope -> envelope.data() instanceof SessionSummarized summary
+                    ? owned(envelope.orgId(), summary) : Optional.empty());
+        } catch (UnreadableRecord unreadable) {
+            throw new UnreadableRecord("an unreadable session summary: " + unreadable.getMessage(), unreadable);
         }
+    }
+
+    private static Optional<Owned> owned(long organizationId, SessionSummarized summary) {
+        if (summary.sessionId() == null || summary.lastSeenAt() == null) {
+            throw new UnreadableRecord("a summary without its session id or last_seen_at");
+        }
+        return SessionOwner.of(organizationId, summary).map(owner -> new Owned(owner, LatestSession.of(summary)));
     }
 
     private record Owned(SessionOwner owner, LatestSession session) {

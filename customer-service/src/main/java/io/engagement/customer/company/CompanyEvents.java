@@ -1,5 +1,6 @@
 package io.engagement.customer.company;
 
+import io.engagement.platform.event.CompanyCreated;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.Topics;
@@ -16,7 +17,14 @@ class CompanyEvents {
     EntityOutbox<CompanyCreated> companyOutbox(DocumentOutbox outbox) {
         return new EntityOutbox<>(outbox, CompanyStore.COLLECTION, Topics.CUSTOMER, document -> {
             Company company = CompanyStore.fromDocument(document);
-            return new EntityOutbox.Entity<>(longOf(document, "organization_id"), company.companyId(), new CompanyCreated(company));
+            return new EntityOutbox.Entity<>(longOf(document, "organization_id"), company.companyId(), created(company));
         });
+    }
+
+    /** The event of a company as stored. */
+    static CompanyCreated created(Company company) {
+        return new CompanyCreated(company.id(), company.companyId(), company.companyName(), company.companyEmail(),
+                company.companyStatus(), company.description(), company.industry(), company.website(), company.phone(),
+                company.address(), company.organizationId(), company.timeCreated(), company.timeUpdated());
     }
 }

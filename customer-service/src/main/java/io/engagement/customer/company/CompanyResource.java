@@ -1,5 +1,6 @@
 package io.engagement.customer.company;
 
+import io.engagement.platform.event.CompanyCreated;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.id.IdSequences;

@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.customer.company.CompanyDirectory;

@@ -1,6 +1,8 @@
 package io.engagement.customer.metric;
 
+import io.engagement.platform.event.CompanyMetricSet;
 import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.MetricDefined;
 import io.engagement.customer.company.Company;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;

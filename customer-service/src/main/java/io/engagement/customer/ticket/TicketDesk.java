@@ -6,6 +6,7 @@ import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.TicketChanged;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.settings.OrganizationSettings;
 import io.engagement.platform.validation.CheckedBody;
@@ -35,12 +36,12 @@ import java.util.Optional;
 class TicketDesk {
 
     private final TicketStore store;
-    private final EntityOutbox<Ticket> events;
+    private final EntityOutbox<TicketChanged> events;
     private final OrganizationSettings<TicketingSettings> settings;
     private final CustomerDirectory customers;
     private final IdSequences ids;
 
-    TicketDesk(TicketStore store, EntityOutbox<Ticket> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers,
+    TicketDesk(TicketStore store, EntityOutbox<TicketChanged> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers,
                IdSequences ids) {
         this.store = store;
         this.events = events;

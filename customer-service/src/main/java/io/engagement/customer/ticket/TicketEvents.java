@@ -1,30 +1,33 @@
 package io.engagement.customer.ticket;
 
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.TicketChanged;
+import io.engagement.platform.event.TicketCreated;
+import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.event.TopicDeclarations;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.bson.Document;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static io.engagement.platform.store.Documents.longOf;
 
 /**
- * {@code ticket.created} and {@code ticket.updated} on {@code engagement.ticket.v1}, keyed
+ * {@link TicketCreated} and {@link TicketUpdated} on {@code engagement.ticket.v1}, keyed
  * {@code org:ticket_id}, each with the whole ticket as it was written.
  */
 @Configuration(proxyBeanMethods = false)
 class TicketEvents {
 
-    static final String CREATED = "ticket.created";
-    static final String UPDATED = "ticket.updated";
-
     @Bean
-    EntityOutbox<Ticket> ticketOutbox(DocumentOutbox outbox) {
+    EntityOutbox<TicketChanged> ticketOutbox(DocumentOutbox outbox) {
         return new EntityOutbox<>(outbox, TicketStore.COLLECTION, Topics.TICKET, document -> {
             Ticket ticket = TicketStore.fromDocument(document);
-            return new EntityOutbox.Entity<>(longOf(document, "organization_id"), ticket.ticketId(), ticket);
+            String type = document.get(DocumentOutbox.PENDING, Document.class).getString("type");
+            return new EntityOutbox.Entity<>(longOf(document, "organization_id"), ticket.ticketId(), changed(type, ticket));
         });
     }
 
@@ -32,5 +35,18 @@ class TicketEvents {
     @Bean
     NewTopic ticketTopic() {
         return TopicDeclarations.of(Topics.TICKET);
+    }
+
+    /** The event a ticket's mark names: the envelope takes its type from the mark, so the record must be of the same. */
+    static TicketChanged changed(String type, Ticket ticket) {
+        if (DomainEvent.typeOf(TicketCreated.class).equals(type)) {
+            return new TicketCreated(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), ticket.customerId(),
+                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+        }
+        if (DomainEvent.typeOf(TicketUpdated.class).equals(type)) {
+            return new TicketUpdated(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), ticket.customerId(),
+                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+        }
+        throw new IllegalArgumentException("A ticket marked for " + type + ", which is no ticket event");
     }
 }

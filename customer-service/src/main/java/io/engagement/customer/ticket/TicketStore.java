@@ -1,6 +1,9 @@
 package io.engagement.customer.ticket;
 
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.DomainEvent;
+import io.engagement.platform.event.TicketCreated;
+import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.PagedFind;
@@ -56,7 +59,7 @@ class TicketStore implements StartupWork {
     }
 
     Mono<Document> insert(long id, long organizationId, Ticket ticket) {
-        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.CREATED)),
+        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(TicketCreated.class))),
                 COLLECTION);
     }
 
@@ -64,11 +67,11 @@ class TicketStore implements StartupWork {
         return mongo.findOne(byId(organizationId, ticketId), Document.class, COLLECTION).map(TicketStore::fromDocument);
     }
 
-    /** Writes the fields the update changes, marked for its {@code ticket.updated} event; empty if the ticket is gone meanwhile. */
+    /** Writes the fields the update changes, marked for its {@link TicketUpdated} event; empty if the ticket is gone meanwhile. */
     Mono<Document> update(long organizationId, String ticketId, TicketUpdate change) {
         Update update = new Update()
                 .set("time_updated", date(change.at()))
-                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketEvents.UPDATED));
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(TicketUpdated.class)));
         if (change.status() != null) {
             update.set("status", change.status());
         }

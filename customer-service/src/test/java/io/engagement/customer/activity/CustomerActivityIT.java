@@ -242,8 +242,7 @@ class CustomerActivityIT {
 
     /** Every record of a test on partition 0, so they are consumed in the order published. */
     private void publish(SessionSummarized summary) {
-        EventEnvelope<SessionSummarized> envelope = new EventEnvelope<>(UUID.randomUUID(), SessionSummarized.TYPE, 1,
-                organizationId, summary.lastSeenAt(), summary);
+        EventEnvelope<SessionSummarized> envelope = EventEnvelope.of(UUID.randomUUID(), organizationId, summary.lastSeenAt(), summary);
         kafka.send(Topics.SESSION, 0, EventEnvelope.key(organizationId, summary.sessionId()), json.writeValueAsString(envelope))
                 .join();
     }

@@ -4,14 +4,12 @@ import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.event.AlertEmailRequested;
-import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.validation.Loc;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -36,14 +34,14 @@ class AlertEmailRequests {
 
     static final String EMAIL_TYPE = "alert";
     static final String CATEGORY = "alerts";
-    private static final TypeReference<EventEnvelope<JsonNode>> ENVELOPE = new TypeReference<>() {
-    };
 
     private final EmailAcceptance acceptance;
+    private final EventReader events;
     private final ObjectMapper json;
 
-    AlertEmailRequests(EmailAcceptance acceptance, ObjectMapper json) {
+    AlertEmailRequests(EmailAcceptance acceptance, EventReader events, ObjectMapper json) {
         this.acceptance = acceptance;
+        this.events = events;
         this.json = json;
     }
 
@@ -54,24 +52,17 @@ class AlertEmailRequests {
 
     /** A record of another type, and a tombstone, is passed over. */
     void onRequest(ConsumerRecord<String, String> record) {
-        if (record.value() == null) {
-            return;
-        }
-        EventEnvelope<JsonNode> envelope;
-        AlertEmailRequested requested;
-        try {
-            envelope = json.readValue(record.value(), ENVELOPE);
-            if (!AlertEmailRequested.TYPE.equals(envelope.type())) {
-                return;
+        events.read(record.value()).ifPresent(envelope -> {
+            if (envelope.data() instanceof AlertEmailRequested requested) {
+                accept(envelope.orgId(), requested);
             }
-            requested = json.treeToValue(envelope.data(), AlertEmailRequested.class);
-        } catch (JacksonException unreadable) {
-            throw new UnreadableRecord("an unreadable alert e-mail request: " + unreadable.getOriginalMessage(), unreadable);
-        }
-        if (requested == null || requested.deliveryId() == null || requested.deliveryId().isBlank()) {
+        });
+    }
+
+    private void accept(long org, AlertEmailRequested requested) {
+        if (requested.deliveryId() == null || requested.deliveryId().isBlank()) {
             throw new UnreadableRecord("an alert e-mail request that names no delivery");
         }
-        long org = envelope.orgId();
         acceptance.acceptOnce(org, messageId(org, requested.deliveryId()), request(requested)).block();
     }
 

@@ -3,14 +3,19 @@ package io.engagement.messaging.reminder;
 import io.engagement.platform.binding.PolledRecords;
 import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.DomainEvent;
+import io.engagement.platform.event.EventReader;
+import io.engagement.platform.event.TicketChanged;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectReader;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,24 +26,24 @@ import java.util.function.Consumer;
  * The three streams reminders follow: tickets (what waits; binding {@code reminderTickets}),
  * customers (how to reach them, and who was erased; {@code reminderContacts}, batch) and this
  * service's own settings changes (when reminders fall due; {@code reminderSettingsChanges}). A
- * record that is not JSON goes to its topic's dead letters; every other record no reminder depends
- * on (another event, a tombstone) is passed over.
+ * record that is not JSON, or not the event it names, goes to its topic's dead letters; every other
+ * record no reminder depends on (another event, a tombstone) is passed over.
  */
 @Configuration(proxyBeanMethods = false)
 class ReminderFeeds {
 
-    private static final String CUSTOMER_CREATED = "customer.created";
-
     private final Reminders reminders;
     private final CustomerContacts contacts;
     private final WaitingTickets tickets;
-    private final ObjectMapper json;
+    private final EventReader events;
+    private final ObjectReader settingsChanges;
 
-    ReminderFeeds(Reminders reminders, CustomerContacts contacts, WaitingTickets tickets, ObjectMapper json) {
+    ReminderFeeds(Reminders reminders, CustomerContacts contacts, WaitingTickets tickets, EventReader events, ObjectMapper json) {
         this.reminders = reminders;
         this.contacts = contacts;
         this.tickets = tickets;
-        this.json = json;
+        this.events = events;
+        this.settingsChanges = json.readerFor(SettingsChange.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }
 
     @Bean
@@ -57,7 +62,10 @@ class ReminderFeeds {
     }
 
     void onTicket(ConsumerRecord<String, String> record) {
-        envelope(record).flatMap(TicketSnapshot::of).ifPresent(ticket -> reminders.follow(ticket).block());
+        events.read(record.value())
+                .flatMap(envelope -> envelope.data() instanceof TicketChanged ticket
+                        ? TicketSnapshot.of(envelope.orgId(), ticket) : Optional.empty())
+                .ifPresent(ticket -> reminders.follow(ticket).block());
     }
 
     /** A poll's new contacts go to the database in one write; an erasure waits for those before it, so it removes what they kept. */
@@ -65,15 +73,15 @@ class ReminderFeeds {
         PolledRecords<CustomerChange> polled = PolledRecords.read(records, this::customerChange);
         List<CustomerContacts.Known> created = new ArrayList<>();
         for (CustomerChange change : polled.values()) {
-            if (change.erasure() != null) {
-                CustomerErased.Erasure erasure = change.erasure();
+            if (change.erased() != null) {
+                CustomerErased erased = change.erased();
                 contacts.rememberAll(List.copyOf(created))
-                        .then(contacts.forget(erasure.organizationId(), erasure.customer().customerId()))
-                        .then(tickets.forget(erasure.organizationId(), erasure.customer().customerId(), erasure.customer().email()))
+                        .then(contacts.forget(change.organizationId(), erased.customerId()))
+                        .then(tickets.forget(change.organizationId(), erased.customerId(), erased.email()))
                         .block();
                 created.clear();
             } else {
-                created.add(change.created());
+                created.add(new CustomerContacts.Known(change.organizationId(), change.created()));
             }
         }
         contacts.rememberAll(created).block();
@@ -81,45 +89,49 @@ class ReminderFeeds {
     }
 
     void onSettings(ConsumerRecord<String, String> record) {
-        envelope(record)
-                .filter(envelope -> ReminderSettingsConfiguration.KIND.changedEventType().equals(envelope.path("type").asString(""))
-                        && envelope.path("org_id").isNumber())
-                .ifPresent(envelope -> reminders.reschedule(envelope.get("org_id").asLong()).block());
+        reminderSettingsChanged(record).ifPresent(organizationId -> reminders.reschedule(organizationId).block());
     }
 
     /** An erasure, or a customer created with how to reach them; empty for every other record. */
     private Optional<CustomerChange> customerChange(ConsumerRecord<String, String> record) {
-        Optional<CustomerErased.Erasure> erased = CustomerErased.of(json, record.value());
-        if (erased.isPresent()) {
-            return Optional.of(new CustomerChange(null, erased.get()));
-        }
-        return envelope(record).flatMap(ReminderFeeds::createdContact).map(known -> new CustomerChange(known, null));
+        return events.read(record.value()).flatMap(envelope -> {
+            DomainEvent event = envelope.data();
+            if (event instanceof CustomerErased erased) {
+                return Optional.of(new CustomerChange(envelope.orgId(), null, erased));
+            }
+            if (event instanceof CustomerCreated customer && customer.customerId() != null) {
+                return Optional.of(new CustomerChange(envelope.orgId(),
+                        new CustomerContacts.Contact(customer.customerId(), customer.email(), customer.whatsappNumber()), null));
+            }
+            return Optional.empty();
+        });
     }
 
-    /** The record's event; empty for a tombstone. */
-    private Optional<JsonNode> envelope(ConsumerRecord<String, String> record) {
+    /**
+     * The organization whose reminder settings changed; empty for the topic's other settings and
+     * for a tombstone. The event's data is not read: {@link Reminders#reschedule} reads the settings
+     * where they are kept.
+     */
+    private Optional<Long> reminderSettingsChanged(ConsumerRecord<String, String> record) {
         if (record.value() == null) {
             return Optional.empty();
         }
+        SettingsChange change;
         try {
-            return Optional.of(json.readTree(record.value()));
+            change = settingsChanges.readValue(record.value());
         } catch (JacksonException unreadable) {
             throw new UnreadableRecord("a record of " + record.topic() + " that is not JSON: " + unreadable.getOriginalMessage(),
                     unreadable);
         }
+        return ReminderSettingsConfiguration.KIND.changedEventType().equals(change.type())
+                ? Optional.ofNullable(change.orgId()) : Optional.empty();
     }
 
-    private static Optional<CustomerContacts.Known> createdContact(JsonNode envelope) {
-        JsonNode data = envelope.path("data");
-        String customerId = data.path("customer_id").asString(null);
-        if (!CUSTOMER_CREATED.equals(envelope.path("type").asString("")) || !envelope.path("org_id").isNumber() || customerId == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new CustomerContacts.Known(envelope.get("org_id").asLong(), new CustomerContacts.Contact(customerId,
-                data.path("email").asString(null), data.path("whatsapp_number").asString(null))));
+    /** One of {@code created} and {@code erased}, of the organization. */
+    private record CustomerChange(long organizationId, CustomerContacts.Contact created, CustomerErased erased) {
     }
 
-    /** One of {@code created} and {@code erasure}. */
-    private record CustomerChange(CustomerContacts.Known created, CustomerErased.Erasure erasure) {
+    /** What a settings change event says of itself. */
+    private record SettingsChange(String type, Long orgId) {
     }
 }

@@ -1,6 +1,6 @@
 package io.engagement.messaging.reminder;
 
-import tools.jackson.databind.JsonNode;
+import io.engagement.platform.event.TicketChanged;
 
 import java.time.Instant;
 import java.util.Optional;
@@ -16,23 +16,16 @@ record TicketSnapshot(long organizationId, String ticketId, String status, Strin
         return PENDING.equals(status);
     }
 
-    /** The ticket an event of {@code engagement.ticket.v1} carries; empty for a record that is not one. */
-    static Optional<TicketSnapshot> of(JsonNode envelope) {
-        JsonNode data = envelope.path("data");
-        if (!envelope.path("org_id").isNumber() || text(data, "ticket_id") == null || text(data, "status") == null
-                || text(data, "time_updated") == null) {
+    /** The ticket an event carries; empty for one without the id, status and update time that order and schedule reminders. */
+    static Optional<TicketSnapshot> of(long organizationId, TicketChanged ticket) {
+        if (present(ticket.ticketId()) == null || present(ticket.status()) == null || ticket.timeUpdated() == null) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(new TicketSnapshot(envelope.get("org_id").asLong(), text(data, "ticket_id"), text(data, "status"),
-                    text(data, "subject"), text(data, "email"), text(data, "customer_id"), Instant.parse(text(data, "time_updated"))));
-        } catch (RuntimeException unreadable) {
-            return Optional.empty();
-        }
+        return Optional.of(new TicketSnapshot(organizationId, ticket.ticketId(), ticket.status(), present(ticket.subject()),
+                present(ticket.email()), present(ticket.customerId()), ticket.timeUpdated()));
     }
 
-    private static String text(JsonNode data, String field) {
-        String value = data.path(field).asString(null);
+    private static String present(String value) {
         return value == null || value.isBlank() ? null : value;
     }
 }

@@ -2,11 +2,11 @@ package io.engagement.messaging.whatsapp;
 
 import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.EventReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
-import tools.jackson.databind.ObjectMapper;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -20,11 +20,11 @@ import java.util.function.Consumer;
 class ErasedRecipients {
 
     private final WhatsAppLedger ledger;
-    private final ObjectMapper json;
+    private final EventReader events;
 
-    ErasedRecipients(WhatsAppLedger ledger, ObjectMapper json) {
+    ErasedRecipients(WhatsAppLedger ledger, EventReader events) {
         this.ledger = ledger;
-        this.json = json;
+        this.events = events;
     }
 
     @Bean
@@ -32,11 +32,14 @@ class ErasedRecipients {
         return record -> onCustomerEvent(ReceivedRecords.of(record));
     }
 
-    /** Every other customer event, and the tombstone that follows an erasure, is passed over. */
+    /**
+     * Every other customer event, and the tombstone that follows an erasure, is passed over without
+     * a parse; an erasure that does not read goes to the dead letters.
+     */
     void onCustomerEvent(ConsumerRecord<String, String> record) {
-        CustomerErased.of(json, record.value())
-                .filter(erasure -> erasure.customer().whatsappNumber() != null)
-                .ifPresent(erasure -> ledger.ledger().forgetRecipient(erasure.organizationId(), "to", erasure.customer().whatsappNumber(),
+        events.read(record.value(), CustomerErased.class)
+                .filter(erasure -> erasure.data().whatsappNumber() != null)
+                .ifPresent(erasure -> ledger.ledger().forgetRecipient(erasure.orgId(), "to", erasure.data().whatsappNumber(),
                         List.of()).block());
     }
 }

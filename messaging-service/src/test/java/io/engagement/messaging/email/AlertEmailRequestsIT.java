@@ -142,8 +142,7 @@ class AlertEmailRequestsIT {
 
     /** Publishes the request as the alert service does, keyed {@code org:delivery_id}. */
     private RecordMetadata publish(AlertEmailRequested request) {
-        EventEnvelope<AlertEmailRequested> envelope = new EventEnvelope<>(UUID.randomUUID(), AlertEmailRequested.TYPE, 1, organizationId,
-                Instant.now(), request);
+        EventEnvelope<AlertEmailRequested> envelope = EventEnvelope.of(UUID.randomUUID(), organizationId, Instant.now(), request);
         return kafka.send(Topics.ALERT_EMAIL, EventEnvelope.key(organizationId, request.deliveryId()), json.writeValueAsString(envelope))
                 .join().getRecordMetadata();
     }

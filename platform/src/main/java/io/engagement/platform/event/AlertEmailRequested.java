@@ -12,7 +12,6 @@ package io.engagement.platform.event;
  * @param subject    the subject as it is to be sent
  * @param text       the plain-text body as it is to be sent (no placeholders are filled)
  */
-public record AlertEmailRequested(String deliveryId, String toEmail, String subject, String text) {
-
-    public static final String TYPE = "alert_email.requested";
+@EventType("alert_email.requested")
+public record AlertEmailRequested(String deliveryId, String toEmail, String subject, String text) implements DomainEvent {
 }

@@ -35,7 +35,7 @@ public final class OrganizationPolicies {
     static final Duration FRESH = Duration.ofSeconds(5);
 
     private final ReactiveMongoTemplate mongo;
-    private final ObjectMapper json;
+    private final EventReader events;
     private final Clock clock;
     private final Duration dayLength;
     private final Map<Long, Cached> cache = new ConcurrentHashMap<>();
@@ -45,7 +45,7 @@ public final class OrganizationPolicies {
     /** @param dayLength what a retention day lasts: a day, except in tests that watch data expire */
     public OrganizationPolicies(ReactiveMongoTemplate mongo, ObjectMapper json, Clock clock, Duration dayLength) {
         this.mongo = mongo;
-        this.json = json;
+        this.events = new EventReader(json);
         this.clock = clock;
         this.dayLength = dayLength;
     }
@@ -78,12 +78,12 @@ public final class OrganizationPolicies {
 
     /** Stores a record of the organization topic; anything but a policy event is skipped. */
     public Mono<Void> accept(String value) {
-        return PolicyChanged.read(json, value).map(this::store).orElse(Mono.empty());
+        return events.read(value, OrganizationPolicy.class).map(this::store).orElse(Mono.empty());
     }
 
-    private Mono<Void> store(PolicyChanged changed) {
-        long organizationId = changed.organizationId();
-        OrganizationPolicy policy = changed.policy();
+    private Mono<Void> store(EventEnvelope<OrganizationPolicy> changed) {
+        long organizationId = changed.orgId();
+        OrganizationPolicy policy = changed.data();
         return mongo.findAndReplace(Query.query(Criteria.where("_id").is(organizationId)), toDocument(organizationId, policy),
                         FindAndReplaceOptions.options().upsert(), Document.class, COLLECTION)
                 .then(Mono.fromRunnable(() -> cache.put(organizationId, new Cached(policy, clock.instant()))));

@@ -13,9 +13,9 @@ import java.util.List;
  * @param plan            {@link #FREE} or {@link #PREMIUM}; a policy published before plans existed reads as free
  * @param version         counts the organization's changes, so of two copies the later is known; 0 before the first
  */
-public record OrganizationPolicy(Retention retention, List<String> redactionOptOut, String plan, long version) {
+@EventType("organization.policy.changed")
+public record OrganizationPolicy(Retention retention, List<String> redactionOptOut, String plan, long version) implements DomainEvent {
 
-    public static final String TYPE = "organization.policy.changed";
     public static final String FREE = "free";
     public static final String PREMIUM = "premium";
     public static final List<String> PLANS = List.of(FREE, PREMIUM);

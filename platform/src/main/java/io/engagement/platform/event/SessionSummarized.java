@@ -31,11 +31,10 @@ import java.time.Instant;
  * @param replayChunks      recording chunks received for the session
  * @param eventCount        distinct events counted into this summary; grows with every event
  */
+@EventType("session.summarized")
 public record SessionSummarized(String sessionId, String customerId, String anonymousId, String email,
                                 Instant startedAt, Instant lastSeenAt, String channel, String lastUrl, Instant lastUrlAt,
                                 long pageViewCount, long totalErrorCount, long apiCallCount, long apiErrorCount,
                                 double apiErrorRate, double avgResponseTimeMs, double engagementScore, double churnRiskScore,
-                                long replayChunks, long eventCount) {
-
-    public static final String TYPE = "session.summarized";
+                                long replayChunks, long eventCount) implements DomainEvent {
 }
