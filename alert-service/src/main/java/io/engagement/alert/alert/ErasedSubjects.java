@@ -1,10 +1,10 @@
 package io.engagement.alert.alert;
 
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.EventReader;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
-import tools.jackson.databind.ObjectMapper;
 
 import java.util.function.Consumer;
 
@@ -16,13 +16,13 @@ import java.util.function.Consumer;
 class ErasedSubjects {
 
     @Bean
-    Consumer<Message<String>> customerErased(AlertStore alerts, ObjectMapper json) {
+    Consumer<Message<String>> customerErased(AlertStore alerts, EventReader events) {
         return message -> {
             // the tombstone after an erasure has a KafkaNull payload, not a String: passed over like every other customer event
             Object payload = message.getPayload();
-            CustomerErased.of(json, payload instanceof String value ? value : null)
-                    .filter(erasure -> erasure.customer().customerId() != null)
-                    .ifPresent(erasure -> alerts.forgetSubject(erasure.organizationId(), erasure.customer().customerId()).block());
+            events.read(payload instanceof String value ? value : null, CustomerErased.class)
+                    .filter(erasure -> erasure.data().customerId() != null)
+                    .ifPresent(erasure -> alerts.forgetSubject(erasure.orgId(), erasure.data().customerId()).block());
         };
     }
 }

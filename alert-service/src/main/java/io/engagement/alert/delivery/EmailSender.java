@@ -43,8 +43,8 @@ class EmailSender implements ChannelSender {
             return Mono.error(new PermanentFailure("the e-mail channel names no address"));
         }
         long org = delivery.organizationId();
-        EventEnvelope<AlertEmailRequested> request = new EventEnvelope<>(UUID.randomUUID(), AlertEmailRequested.TYPE, 1, org,
-                Instant.now(), mail(delivery.deliveryId(), to, alert));
+        EventEnvelope<AlertEmailRequested> request = EventEnvelope.of(UUID.randomUUID(), org, Instant.now(),
+                mail(delivery.deliveryId(), to, alert));
         // within its lease: a publish the broker is slow to acknowledge is not claimed again while still under way
         return events.publish(Topics.ALERT_EMAIL, EventEnvelope.key(org, delivery.deliveryId()), request).timeout(timeout);
     }

@@ -1,6 +1,7 @@
 package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.RuleDirectory;
+import io.engagement.platform.event.EventReader;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.KStream;
@@ -34,11 +35,11 @@ class DetectionTopology {
 
     static KStream<String, String> build(KStream<String, String> telemetry, KStream<String, String> sessionSummaries,
                                          ObjectMapper json, RuleSource rules, DetectionSettings settings) {
+        EventReader reader = new EventReader(json);
         KStream<String, String> events = telemetry
                 .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value).filter(fact -> used(rules, fact))));
         KStream<String, String> sessions = sessionSummaries
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty()
-                        : Fact.ofSession(json, value).filter(fact -> used(rules, fact))));
+                .flatMap((key, value) -> byOrganization(json, Fact.ofSession(reader, value).filter(fact -> used(rules, fact))));
         return events.merge(sessions)
                 .repartition(Repartitioned.<String, String>as("facts-by-organization").withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
                 .process(DetectionProcessor.withStores(json, rules, settings));

@@ -1,6 +1,9 @@
 package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.AlertRule;
+import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
@@ -46,22 +49,18 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
         }
     }
 
-    /** A session summary's churn evidence, if the session belongs to a known customer. */
-    static Optional<Fact> ofSession(ObjectMapper json, String envelope) {
+    /** A session summary's churn evidence, if the session belongs to a known customer; an unreadable summary is passed over. */
+    static Optional<Fact> ofSession(EventReader events, String envelope) {
+        Optional<EventEnvelope<SessionSummarized>> summary;
         try {
-            JsonNode event = json.readTree(envelope);
-            if (!SessionSummarized.TYPE.equals(event.path("type").asString(""))) {
-                return Optional.empty();
-            }
-            SessionSummarized session = json.treeToValue(event.get("data"), SessionSummarized.class);
-            if (session.customerId() == null || session.customerId().isEmpty() || session.lastSeenAt() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(new Fact(SESSION, event.get("org_id").asLong(), null, SESSION, session.lastSeenAt(), null, null,
-                    null, session.customerId(), session.churnRiskScore(), session.eventCount()));
-        } catch (RuntimeException unreadable) {
+            summary = events.read(envelope, SessionSummarized.class);
+        } catch (UnreadableRecord unreadable) {
             return Optional.empty();
         }
+        return summary.filter(event -> event.data().customerId() != null && !event.data().customerId().isEmpty()
+                        && event.data().lastSeenAt() != null)
+                .map(event -> new Fact(SESSION, event.orgId(), null, SESSION, event.data().lastSeenAt(), null, null, null,
+                        event.data().customerId(), event.data().churnRiskScore(), event.data().eventCount()));
     }
 
     /** Whether the rule has a use for this fact: detection reads a fact only for the rules that use it. */

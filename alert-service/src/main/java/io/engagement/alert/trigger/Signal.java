@@ -1,6 +1,14 @@
 package io.engagement.alert.trigger;
 
+import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.ActivitySegmentsChanged;
+import io.engagement.platform.event.CollectionChanged;
+import io.engagement.platform.event.CollectionDeleted;
+import io.engagement.platform.event.CompanyMetricSet;
+import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.CustomerErased;
+import io.engagement.platform.event.DomainEvent;
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.time.UtcInstants;
 import tools.jackson.databind.JsonNode;
@@ -9,6 +17,7 @@ import tools.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What trigger evaluation needs of one record of the telemetry, session or customer topic,
@@ -63,72 +72,65 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
     }
 
     /** A session summary of a session linked to a customer. */
-    static Optional<Signal> ofSession(ObjectMapper json, String envelope) {
-        try {
-            JsonNode event = json.readTree(envelope);
-            if (!SessionSummarized.TYPE.equals(event.path("type").asString(""))) {
+    static Optional<Signal> ofSession(EventReader events, String envelope) {
+        return readable(() -> events.read(envelope, SessionSummarized.class)).flatMap(event -> {
+            SessionSummarized session = event.data();
+            if (present(session.customerId()) == null || session.startedAt() == null || session.lastSeenAt() == null) {
                 return Optional.empty();
             }
-            SessionSummarized session = json.treeToValue(event.get("data"), SessionSummarized.class);
-            if (session.customerId() == null || session.customerId().isEmpty() || session.startedAt() == null
-                    || session.lastSeenAt() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(new Signal(SESSION, event.get("org_id").asLong(), null, SESSION, session.sessionId(),
-                    session.customerId(), session.lastSeenAt(), null, null, null, session.startedAt(), session.pageViewCount(),
-                    null, null, null, null, null));
-        } catch (RuntimeException unreadable) {
-            return Optional.empty();
-        }
+            return Optional.of(new Signal(SESSION, event.orgId(), null, SESSION, session.sessionId(), session.customerId(),
+                    session.lastSeenAt(), null, null, null, session.startedAt(), session.pageViewCount(), null, null, null, null, null));
+        });
     }
 
     /** A customer's company, a company's number metric, an organization's segment thresholds, or an erasure. */
-    static Optional<Signal> ofCustomerTopic(ObjectMapper json, String envelope) {
-        try {
-            Optional<CustomerErased.Erasure> erasure = CustomerErased.of(json, envelope);
-            if (erasure.isPresent()) {
-                return Optional.ofNullable(erasure.get().customer().customerId()).map(customerId -> new Signal(ERASED,
-                        erasure.get().organizationId(), null, ERASED, null, customerId, null, null, null, null, null, null, null,
-                        null, null, null, null));
+    static Optional<Signal> ofCustomerTopic(EventReader events, String envelope) {
+        return readable(() -> events.read(envelope)).flatMap(event -> {
+            long organizationId = event.orgId();
+            DomainEvent data = event.data();
+            if (data instanceof CustomerErased erased) {
+                return Optional.ofNullable(erased.customerId()).map(customerId -> new Signal(ERASED, organizationId, null, ERASED, null,
+                        customerId, null, null, null, null, null, null, null, null, null, null, null));
             }
-            JsonNode event = json.readTree(envelope);
-            long organizationId = event.get("org_id").asLong();
-            JsonNode data = event.get("data");
-            return switch (event.path("type").asString("")) {
-                case "customer.created" -> data.path("company_id").isNumber() && text(data, "customer_id") != null
-                        ? Optional.of(new Signal(CUSTOMER, organizationId, null, CUSTOMER, null, text(data, "customer_id"), null,
-                        null, null, null, null, null, data.get("company_id").asLong(), null, null, null, null))
+            if (data instanceof CustomerCreated created) {
+                return present(created.customerId()) != null && created.companyId() != null
+                        ? Optional.of(new Signal(CUSTOMER, organizationId, null, CUSTOMER, null, created.customerId(), null, null, null,
+                        null, null, null, created.companyId(), null, null, null, null))
                         : Optional.empty();
-                case "company_metric.set" -> numberOf(data).map(value -> new Signal(METRIC, organizationId, null, METRIC, null,
-                        null, null, null, null, null, null, null, data.get("company_id").asLong(), text(data, "metric_name"),
-                        value, null, null));
-                case SegmentThresholds.CHANGED -> Optional.of(new Signal(SEGMENTS, organizationId, null, SEGMENTS, null, null,
-                        null, null, null, null, null, null, null, null, null, SegmentThresholds.of(data), null));
-                default -> Optional.empty();
-            };
-        } catch (RuntimeException unreadable) {
+            }
+            if (data instanceof CompanyMetricSet metric) {
+                return numberOf(metric).map(value -> new Signal(METRIC, organizationId, null, METRIC, null, null, null, null, null, null,
+                        null, null, metric.companyId(), metric.metricName(), value, null, null));
+            }
+            if (data instanceof ActivitySegmentsChanged segments) {
+                return Optional.of(new Signal(SEGMENTS, organizationId, null, SEGMENTS, null, null, null, null, null, null, null, null,
+                        null, null, null, SegmentThresholds.of(segments), null));
+            }
             return Optional.empty();
-        }
+        });
     }
 
     /** A page collection's membership, or its deletion. */
-    static Optional<Signal> ofCollectionTopic(ObjectMapper json, String envelope) {
-        try {
-            JsonNode event = json.readTree(envelope);
-            long organizationId = event.get("org_id").asLong();
-            JsonNode data = event.get("data");
-            String collectionId = text(data, "collection_id");
-            if (collectionId == null) {
-                return Optional.empty();
+    static Optional<Signal> ofCollectionTopic(EventReader events, String envelope) {
+        return readable(() -> events.read(envelope)).flatMap(event -> {
+            DomainEvent data = event.data();
+            if (data instanceof CollectionChanged changed && present(changed.collectionId()) != null) {
+                return Optional.of(collectionSignal(COLLECTION, event.orgId(),
+                        new CollectionMembership(changed.collectionId(), changed.pageIds(), changed.urlPatterns())));
             }
-            return switch (event.path("type").asString("")) {
-                case "collection.changed" -> Optional.of(collectionSignal(COLLECTION, organizationId, new CollectionMembership(collectionId,
-                        texts(data.get("page_ids")), texts(data.get("url_patterns")))));
-                case "collection.deleted" -> Optional.of(collectionSignal(COLLECTION_DELETED, organizationId,
-                        new CollectionMembership(collectionId, List.of(), List.of())));
-                default -> Optional.empty();
-            };
-        } catch (RuntimeException unreadable) {
+            if (data instanceof CollectionDeleted deleted && present(deleted.collectionId()) != null) {
+                return Optional.of(collectionSignal(COLLECTION_DELETED, event.orgId(),
+                        new CollectionMembership(deleted.collectionId(), List.of(), List.of())));
+            }
+            return Optional.empty();
+        });
+    }
+
+    /** The event a record carries; none for one that cannot be read, which the topology passes over rather than failing on it. */
+    private static <E> Optional<E> readable(Supplier<Optional<E>> reading) {
+        try {
+            return reading.get();
+        } catch (UnreadableRecord unreadable) {
             return Optional.empty();
         }
     }
@@ -138,27 +140,24 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
                 collection);
     }
 
-    private static List<String> texts(JsonNode array) {
-        if (array == null || !array.isArray()) {
-            return List.of();
-        }
-        return array.valueStream().filter(JsonNode::isString).map(JsonNode::asString).toList();
-    }
-
     /** A failed API call: the server failed it, or it never reached one (status ≥ 500 or 0), as detection counts. */
     boolean failedCall() {
         return "api_log".equals(type) && status != null && (status >= 500 || status == 0);
     }
 
-    private static Optional<Double> numberOf(JsonNode data) {
-        if (!"NUMBER".equals(text(data, "data_type")) || text(data, "metric_name") == null || !data.path("company_id").isNumber()) {
+    private static Optional<Double> numberOf(CompanyMetricSet metric) {
+        if (!"NUMBER".equals(metric.dataType()) || present(metric.metricName()) == null || metric.value() == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Double.parseDouble(text(data, "value")));
-        } catch (NumberFormatException | NullPointerException notANumber) {
+            return Optional.of(Double.parseDouble(metric.value()));
+        } catch (NumberFormatException notANumber) {
             return Optional.empty();
         }
+    }
+
+    private static String present(String value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 
     private static String text(JsonNode data, String field) {

@@ -1,5 +1,6 @@
 package io.engagement.alert.trigger;
 
+import io.engagement.platform.event.EventReader;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.KStream;
@@ -36,14 +37,15 @@ class TriggerTopology {
     static KStream<String, String> build(KStream<String, String> telemetry, KStream<String, String> sessionSummaries,
                                          KStream<String, String> customerChanges, KStream<String, String> pageCollections,
                                          ObjectMapper json, TriggerSource triggers, TriggerStreamsSettings settings) {
+        EventReader reader = new EventReader(json);
         KStream<String, String> events = telemetry
                 .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofTelemetry(json, value)));
         KStream<String, String> sessions = sessionSummaries
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofSession(json, value)));
+                .flatMap((key, value) -> byOrganization(json, Signal.ofSession(reader, value)));
         KStream<String, String> customers = customerChanges
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofCustomerTopic(json, value)));
+                .flatMap((key, value) -> byOrganization(json, Signal.ofCustomerTopic(reader, value)));
         KStream<String, String> collections = pageCollections
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofCollectionTopic(json, value)));
+                .flatMap((key, value) -> byOrganization(json, Signal.ofCollectionTopic(reader, value)));
         return events.merge(sessions).merge(customers).merge(collections)
                 .repartition(Repartitioned.<String, String>as("trigger-signals-by-organization")
                         .withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))

@@ -155,8 +155,8 @@ class AlertEventsIT {
     }
 
     private String erased(String customerId) {
-        return json.writeValueAsString(new EventEnvelope<>(UUID.randomUUID(), CustomerErased.TYPE, 1, organizationId, Instant.now(),
-                Map.of("customer_id", customerId)));
+        return json.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), organizationId, Instant.now(),
+                new CustomerErased(customerId, null, null, List.of())));
     }
 
     private void awaitStored(String alertId) {

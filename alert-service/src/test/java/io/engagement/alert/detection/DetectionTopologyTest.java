@@ -166,6 +166,21 @@ class DetectionTopologyTest {
     }
 
     @Test
+    void aSessionSummaryThatDoesNotReadAsOneIsPassedOver() {
+        rule(AlertRule.CHURN_SIGNAL, 0.6, 70);
+        start();
+        Instant at = Instant.parse("2026-11-20T10:00:00Z");
+
+        sessions.pipeInput(ORG + ":s-c-1", "{not json");
+        sessions.pipeInput(ORG + ":s-c-1", (String) null);
+        sessions.pipeInput(ORG + ":s-c-1", """
+                {"type": "session.summarized", "org_id": %d, "data": {"customer_id": "c-1", "last_seen_at": "yesterday"}}""".formatted(ORG));
+        session("c-2", 0.65, at);
+
+        assertThat(raised()).extracting(alert -> alert.at("/data/subject").asString()).containsExactly("c-2");
+    }
+
+    @Test
     void onlyFactsAnEnabledRuleUsesAreRepartitioned() {
         rule(AlertRule.HIGH_ERROR_FREQUENCY, 2, 70);
         start();

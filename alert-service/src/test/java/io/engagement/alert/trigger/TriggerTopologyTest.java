@@ -252,6 +252,22 @@ class TriggerTopologyTest {
     }
 
     @Test
+    void recordsThatDoNotReadAsTheirEventsArePassedOverAndTheRecordsAfterThemCount() {
+        start();
+        customers.pipeInput(ORG + ":x", "{not json");
+        customers.pipeInput(ORG + ":x", (String) null);
+        customerEvent("customer.created", "{\"customer_id\": \"c1\", \"company_id\": \"twelve\"}");
+        sessions.pipeInput(ORG + ":s1", "{not json");
+        sessions.pipeInput(ORG + ":s1", envelope("session.summarized", JSON.createObjectNode().put("started_at", "yesterday")));
+        collections.pipeInput(ORG + ":col-reports", "[]");
+        customerEvent("customer.created", "{\"customer_id\": \"c1\", \"company_id\": 12}");
+        customerEvent("company_metric.set", "{\"company_id\": 12, \"metric_name\": \"seats\", \"data_type\": \"NUMBER\", \"value\": \"15\"}");
+        session("s1", "c1", AT, AT.plusSeconds(5), 0);
+
+        assertThat(raised()).extracting(alert -> alert.at("/data/type").asString()).containsExactly("trigger.upsell");
+    }
+
+    @Test
     void theQuietHoursTravelWithTheAlert() {
         settings = withQuietHours(allOn(70), new QuietHours("Africa/Lagos", "22:00", "07:00"));
         start();

@@ -1,6 +1,9 @@
 package io.engagement.analytics.collection;
 
+import io.engagement.platform.event.CollectionChanged;
+import io.engagement.platform.event.CollectionDeleted;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.ExpiringCollection;
@@ -26,10 +29,11 @@ import java.util.List;
 /**
  * Page collections, one document each. Every change is one single-document update, so concurrent
  * mappings never lose each other ({@code $addToSet}/{@code $pull}, not read-modify-write). The same
- * update marks the document with its {@link CollectionChanged} event, published through the outbox
- * once written; a deletion therefore leaves the document behind, marked {@code deleted_at}, so its
- * event survives a crash, and every read skips it. The document expires a week later, long after
- * the outbox (retried in the background and swept every few minutes) has published its event.
+ * update marks the document with its {@link CollectionChanged} event ({@link CollectionDeleted} for a
+ * deletion), published through the outbox once written; a deletion therefore leaves the document
+ * behind, marked {@code deleted_at}, so its event survives a crash, and every read skips it. The
+ * document expires a week later, long after the outbox (retried in the background and swept every
+ * few minutes) has published its event.
  */
 @Component
 class CollectionStore implements StartupWork {
@@ -39,9 +43,9 @@ class CollectionStore implements StartupWork {
     private static final Duration DELETED_KEPT_FOR = Duration.ofDays(7);
 
     private final ReactiveMongoTemplate mongo;
-    private final EntityOutbox<CollectionChanged> events;
+    private final EntityOutbox<DomainEvent> events;
 
-    CollectionStore(ReactiveMongoTemplate mongo, EntityOutbox<CollectionChanged> events) {
+    CollectionStore(ReactiveMongoTemplate mongo, EntityOutbox<DomainEvent> events) {
         this.mongo = mongo;
         this.events = events;
     }
@@ -68,7 +72,7 @@ class CollectionStore implements StartupWork {
                 .append("url_patterns", collection.urlPatterns())
                 .append("created_at", Date.from(collection.createdAt()))
                 .append("updated_at", Date.from(collection.updatedAt()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.TYPE));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionEvents.CHANGED));
         return mongo.insert(document, COLLECTION).doOnNext(this::published).thenReturn(collection);
     }
 
@@ -116,7 +120,7 @@ class CollectionStore implements StartupWork {
         Instant now = Instant.now();
         Update deleted = new Update().set(DELETED_AT, Date.from(now))
                 .set(ExpiringCollection.EXPIRES_AT, Date.from(now.plus(DELETED_KEPT_FOR)))
-                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.DELETED));
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionEvents.DELETED));
         return mongo.findAndModify(byId(organizationId, collectionId), deleted, FindAndModifyOptions.options().returnNew(true),
                         Document.class, COLLECTION)
                 .doOnNext(this::published)
@@ -125,7 +129,7 @@ class CollectionStore implements StartupWork {
 
     private Mono<PageCollection> modify(long organizationId, String collectionId, Update update) {
         return mongo.findAndModify(byId(organizationId, collectionId),
-                        update.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionChanged.TYPE)),
+                        update.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CollectionEvents.CHANGED)),
                         FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION)
                 .doOnNext(this::published)
                 .map(CollectionStore::collectionOf);

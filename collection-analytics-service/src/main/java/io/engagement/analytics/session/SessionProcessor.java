@@ -21,16 +21,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Folds each distinct event into its session's state and, every emit interval, publishes the
- * summary of each session that changed. The set of changed sessions is a store too, so it commits
- * with the state, the output and the input offsets in one exactly-once transaction: a crash between
- * an event and its summary still publishes the summary after the restart.
+ * Folds each distinct event (a telemetry {@link JsonNode}) into its session's state and, every emit
+ * interval, publishes the summary of each session that changed; an {@link ErasedCustomer} forgets
+ * the person's sessions. The set of changed sessions is a store too, so it commits with the state,
+ * the output and the input offsets in one exactly-once transaction: a crash between an event and
+ * its summary still publishes the summary after the restart.
  */
-final class SessionProcessor implements Processor<String, JsonNode, String, String> {
+final class SessionProcessor implements Processor<String, Object, String, String> {
 
     static final String SESSIONS = "sessions";
     static final String CHANGED = "changed-sessions";
@@ -50,7 +50,7 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
      * The processor with its stores, cached, so a busy session writes its changelog once per commit,
      * not once per event.
      */
-    static ProcessorWithStores<String, JsonNode, String, String> withStores(ObjectMapper json, SessionSettings settings) {
+    static ProcessorWithStores<String, Object, String, String> withStores(ObjectMapper json, SessionSettings settings) {
         return ProcessorWithStores.of(() -> new SessionProcessor(json, settings),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SESSIONS), Serdes.String(), Serdes.String()).withCachingEnabled(),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CHANGED), Serdes.String(), Serdes.String()).withCachingEnabled());
@@ -66,14 +66,14 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
     }
 
     @Override
-    public void process(Record<String, JsonNode> record) {
-        Optional<ErasedCustomer> erased = ErasedCustomer.of(record.value());
-        if (erased.isPresent()) {
-            forget(erased.get(), record.timestamp());
+    public void process(Record<String, Object> record) {
+        if (record.value() instanceof ErasedCustomer erased) {
+            forget(erased, record.timestamp());
             return;
         }
-        JsonNode data = record.value().path("data");
-        long organizationId = record.value().path("org_id").asLong();
+        JsonNode event = (JsonNode) record.value();
+        JsonNode data = event.path("data");
+        long organizationId = event.path("org_id").asLong();
         String sessionId = data.path("session_id").asString(null);
         if (sessionId == null) {
             return;
@@ -129,7 +129,7 @@ final class SessionProcessor implements Processor<String, JsonNode, String, Stri
     /** The id names the summary (session and event count), so a summary published again is the same event. */
     private static EventEnvelope<SessionSummarized> envelope(SessionState state, long now) {
         UUID id = UUID.nameUUIDFromBytes((state.key() + ":" + state.eventCount()).getBytes(StandardCharsets.UTF_8));
-        return new EventEnvelope<>(id, SessionSummarized.TYPE, 1, state.organizationId(), Instant.ofEpochMilli(now), state.summary());
+        return EventEnvelope.of(id, state.organizationId(), Instant.ofEpochMilli(now), state.summary());
     }
 
     private void forgetIdleSessions(long now) {

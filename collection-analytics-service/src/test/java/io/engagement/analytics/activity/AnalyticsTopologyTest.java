@@ -113,6 +113,27 @@ class AnalyticsTopologyTest {
     }
 
     @Test
+    void aCustomerRecordThatDoesNotReadAsAnErasureIsPassedOverAndTheErasureAfterItCounts() {
+        TestInputTopic<String, String> customers = driver.createInputTopic(Topics.CUSTOMER, new StringSerializer(), new StringSerializer());
+        telemetry.pipeInput(ORG + ":s-1", event("s-1", "identify", "2026-11-20T10:00:00Z", ", \"customer_id\": \"cust-1\""));
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+        assertThat(sessions.readKeyValuesToList()).hasSize(1);
+
+        customers.pipeInput(ORG + ":cust-1", "{not json customer.erased");
+        customers.pipeInput(ORG + ":cust-1", "{\"org_id\": " + ORG + ", \"type\": \"customer.erased\", \"data\": {\"session_ids\": {}}}");
+        customers.pipeInput(ORG + ":cust-1", "{\"org_id\": " + ORG + ", \"type\": \"customer.created\", \"data\": {\"customer_id\": \"cust-1\"}}");
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+        assertThat(sessions.readKeyValuesToList()).isEmpty();
+
+        customers.pipeInput(ORG + ":cust-1", "{\"org_id\": " + ORG + ", \"type\": \"customer.erased\", \"data\": {\"customer_id\": \"cust-1\"}}");
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+        assertThat(sessions.readKeyValuesToList()).singleElement().satisfies(record -> {
+            assertThat(record.key).isEqualTo(ORG + ":s-1");
+            assertThat(record.value).isNull();
+        });
+    }
+
+    @Test
     void summarizesAChangedSessionOncePerIntervalWithEveryCount() {
         List<String> events = List.of(
                 event("page_view", "2026-11-20T10:00:00Z", ", \"url\": \"https://app.example.com/pricing?x=1\", \"anonymous_id\": \"a-1\""),

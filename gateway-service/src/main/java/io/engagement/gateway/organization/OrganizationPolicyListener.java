@@ -1,11 +1,11 @@
 package io.engagement.gateway.organization;
 
 import io.engagement.platform.binding.ReceivedRecords;
-import io.engagement.platform.event.PolicyChanged;
+import io.engagement.platform.event.EventReader;
+import io.engagement.platform.event.OrganizationPolicy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
-import tools.jackson.databind.ObjectMapper;
 
 import java.util.function.Consumer;
 
@@ -19,8 +19,8 @@ import java.util.function.Consumer;
 class OrganizationPolicyListener {
 
     @Bean
-    Consumer<Message<?>> organizationPolicyChanged(OrganizationPolicyCache policies, ObjectMapper json) {
-        return record -> PolicyChanged.read(json, ReceivedRecords.valueOf(record))
-                .ifPresent(changed -> policies.changed(changed.organizationId(), changed.policy()));
+    Consumer<Message<?>> organizationPolicyChanged(OrganizationPolicyCache policies, EventReader events) {
+        return record -> events.read(ReceivedRecords.valueOf(record), OrganizationPolicy.class)
+                .ifPresent(changed -> policies.changed(changed.orgId(), changed.data()));
     }
 }
