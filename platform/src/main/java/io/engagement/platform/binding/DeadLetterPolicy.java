@@ -10,6 +10,7 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.springframework.cloud.stream.binder.ExtendedConsumerProperties;
 import org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer;
 import org.springframework.cloud.stream.binder.kafka.properties.KafkaConsumerProperties;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
@@ -90,6 +91,9 @@ public final class DeadLetterPolicy implements ListenerContainerWithDlqAndRetryC
             deadLettered(binding, record.topic()).increment();
         }, retries(properties));
         handler.addNotRetryableExceptions(UnreadableRecord.class);
+        // a batch's failed record, once dead-lettered, ends in the handler's "seek to current" exception:
+        // the path working as meant, which the metric and the dead letter already report, not an error
+        handler.setLogLevel(KafkaException.Level.WARN);
         container.setCommonErrorHandler(handler);
     }
 
