@@ -2,6 +2,7 @@ package io.engagement.alert.detection;
 
 import io.engagement.alert.rule.AlertRule;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.TelemetryRecorded;
 import io.engagement.platform.stream.ProcessorWithStores;
 import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.common.serialization.Serdes;
@@ -154,7 +155,7 @@ final class DetectionProcessor implements Processor<String, String, String, Stri
         if (pointer != null) {
             evaluateDrops(rule, Instant.ofEpochMilli(Long.parseLong(pointer.split(" ")[2])), fact.at());
         }
-        if (fact.type().equals("page_view")) {
+        if (fact.type().equals(TelemetryRecorded.PAGE_VIEW)) {
             String key = windowKey(rule, own, null);
             state.put(key, WindowState.decode(state.get(key)).counted().encoded());
             if (state.get(pointerKey) == null) {

@@ -37,7 +37,7 @@ class DetectionTopology {
                                          ObjectMapper json, RuleSource rules, DetectionSettings settings) {
         EventReader reader = new EventReader(json);
         KStream<String, String> events = telemetry
-                .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(json, value).filter(fact -> used(rules, fact))));
+                .flatMap((key, value) -> byOrganization(json, Fact.ofTelemetry(reader, value).filter(fact -> used(rules, fact))));
         KStream<String, String> sessions = sessionSummaries
                 .flatMap((key, value) -> byOrganization(json, Fact.ofSession(reader, value).filter(fact -> used(rules, fact))));
         return events.merge(sessions)

@@ -5,11 +5,11 @@ import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.SessionSummarized;
-import io.engagement.platform.time.UtcInstants;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
+import io.engagement.platform.event.TelemetryRecorded;
 
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,25 +28,31 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
     static final String EVENT = "event";
     static final String SESSION = "session";
 
-    /** A telemetry envelope's event, if detection has a use for it. */
-    static Optional<Fact> ofTelemetry(ObjectMapper json, String envelope) {
+    private static final List<String> DETECTED = List.of(TelemetryRecorded.CONSOLE_ERROR, TelemetryRecorded.API_LOG,
+            TelemetryRecorded.PAGE_VIEW);
+
+    /** A telemetry envelope's event, if detection has a use for it; an unreadable one, or one without a time that reads, is passed over. */
+    static Optional<Fact> ofTelemetry(EventReader events, String envelope) {
+        Optional<EventEnvelope<TelemetryRecorded>> telemetry;
         try {
-            JsonNode event = json.readTree(envelope);
-            JsonNode data = event.get("data");
-            String type = data.get("type").asString();
-            if (!type.equals("console_error") && !type.equals("api_log") && !type.equals("page_view")) {
-                return Optional.empty();
-            }
-            JsonNode status = data.get("status");
-            JsonNode duration = data.get("duration_ms");
-            return Optional.of(new Fact(EVENT, event.get("org_id").asLong(), data.path("event_id").asString(null), type,
-                    UtcInstants.read(data.get("timestamp").asString()),
-                    status != null && status.isNumber() ? status.asInt() : null,
-                    duration != null && duration.isNumber() ? duration.asDouble() : null,
-                    text(data, "request_url"), text(data, "customer_id"), null, 0));
-        } catch (RuntimeException unreadable) {
+            telemetry = events.readTelemetry(envelope);
+        } catch (UnreadableRecord unreadable) {
             return Optional.empty();
         }
+        return telemetry.flatMap(read -> {
+            TelemetryRecorded event = read.data();
+            if (event.type() == null || !DETECTED.contains(event.type())) {
+                return Optional.empty();
+            }
+            Instant at;
+            try {
+                at = event.at();
+            } catch (DateTimeException noTime) {
+                return Optional.empty();
+            }
+            return at == null ? Optional.empty() : Optional.of(new Fact(EVENT, read.orgId(), event.eventId(), event.type(), at,
+                    event.status(), event.durationMs(), present(event.requestUrl()), present(event.customerId()), null, 0));
+        });
     }
 
     /** A session summary's churn evidence, if the session belongs to a known customer; an unreadable summary is passed over. */
@@ -68,7 +74,7 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
         return switch (rule.type()) {
             case AlertRule.HIGH_ERROR_FREQUENCY -> countsAsError();
             case AlertRule.REPEATED_API_FAILURES -> failedCall() && requestUrl != null;
-            case AlertRule.LATENCY_SPIKE -> type.equals("api_log") && durationMs != null;
+            case AlertRule.LATENCY_SPIKE -> type.equals(TelemetryRecorded.API_LOG) && durationMs != null;
             // any event may end an interaction-drop window, by its time
             case AlertRule.INTERACTION_DROP -> kind.equals(EVENT);
             case AlertRule.CHURN_SIGNAL -> kind.equals(SESSION);
@@ -78,15 +84,14 @@ record Fact(String kind, long organizationId, String eventId, String type, Insta
 
     /** A console error, or an API call that failed on the server or never reached it (status ≥ 500 or 0). */
     boolean countsAsError() {
-        return type.equals("console_error") || failedCall();
+        return type.equals(TelemetryRecorded.CONSOLE_ERROR) || failedCall();
     }
 
     boolean failedCall() {
-        return type.equals("api_log") && status != null && (status >= 500 || status == 0);
+        return type.equals(TelemetryRecorded.API_LOG) && status != null && (status >= 500 || status == 0);
     }
 
-    private static String text(JsonNode data, String field) {
-        JsonNode value = data.get(field);
-        return value != null && value.isString() && !value.asString().isEmpty() ? value.asString() : null;
+    private static String present(String value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 }

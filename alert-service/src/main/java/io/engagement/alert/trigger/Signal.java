@@ -10,10 +10,9 @@ import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.SessionSummarized;
-import io.engagement.platform.time.UtcInstants;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
+import io.engagement.platform.event.TelemetryRecorded;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -46,29 +45,22 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
     static final String COLLECTION = "collection";
     static final String COLLECTION_DELETED = "collection_deleted";
 
-    private static final List<String> EVENT_TYPES = List.of("console_error", "api_log", "page_view", "page_leave");
+    private static final List<String> EVENT_TYPES = List.of(TelemetryRecorded.CONSOLE_ERROR, TelemetryRecorded.API_LOG,
+            TelemetryRecorded.PAGE_VIEW, TelemetryRecorded.PAGE_LEAVE);
 
     /** A telemetry event the triggers count, or any event that links its session to a customer. */
-    static Optional<Signal> ofTelemetry(ObjectMapper json, String envelope) {
-        try {
-            JsonNode event = json.readTree(envelope);
-            JsonNode data = event.get("data");
-            String type = data.get("type").asString();
-            String customerId = text(data, "customer_id");
-            String sessionId = text(data, "session_id");
-            if (sessionId == null || (!EVENT_TYPES.contains(type) && customerId == null)) {
+    static Optional<Signal> ofTelemetry(EventReader events, String envelope) {
+        return readable(() -> events.readTelemetry(envelope)).flatMap(read -> {
+            TelemetryRecorded event = read.data();
+            String customerId = present(event.customerId());
+            String sessionId = present(event.sessionId());
+            if (event.type() == null || sessionId == null || (!EVENT_TYPES.contains(event.type()) && customerId == null)) {
                 return Optional.empty();
             }
-            JsonNode status = data.get("status");
-            JsonNode duration = data.get("duration_ms");
-            return Optional.of(new Signal(EVENT, event.get("org_id").asLong(), text(data, "event_id"), type, sessionId, customerId,
-                    UtcInstants.read(data.get("timestamp").asString()), text(data, "url"),
-                    status != null && status.isNumber() ? status.asInt() : null,
-                    duration != null && duration.isNumber() ? duration.asDouble() : null,
+            return instantOf(event).map(at -> new Signal(EVENT, read.orgId(), present(event.eventId()), event.type(), sessionId,
+                    customerId, at, present(event.url()), event.status(), event.durationMs(),
                     null, null, null, null, null, null, null));
-        } catch (RuntimeException unreadable) {
-            return Optional.empty();
-        }
+        });
     }
 
     /** A session summary of a session linked to a customer. */
@@ -126,6 +118,15 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
         });
     }
 
+    /** The time of a telemetry event; none without one that reads, an event the topology passes over like an unreadable record. */
+    private static Optional<Instant> instantOf(TelemetryRecorded event) {
+        try {
+            return Optional.ofNullable(event.at());
+        } catch (DateTimeException noTime) {
+            return Optional.empty();
+        }
+    }
+
     /** The event a record carries; none for one that cannot be read, which the topology passes over rather than failing on it. */
     private static <E> Optional<E> readable(Supplier<Optional<E>> reading) {
         try {
@@ -142,7 +143,7 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
 
     /** A failed API call: the server failed it, or it never reached one (status ≥ 500 or 0), as detection counts. */
     boolean failedCall() {
-        return "api_log".equals(type) && status != null && (status >= 500 || status == 0);
+        return TelemetryRecorded.API_LOG.equals(type) && status != null && (status >= 500 || status == 0);
     }
 
     private static Optional<Double> numberOf(CompanyMetricSet metric) {
@@ -158,10 +159,5 @@ record Signal(String kind, long organizationId, String eventId, String type, Str
 
     private static String present(String value) {
         return value == null || value.isEmpty() ? null : value;
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode value = data.get(field);
-        return value != null && value.isString() && !value.asString().isEmpty() ? value.asString() : null;
     }
 }

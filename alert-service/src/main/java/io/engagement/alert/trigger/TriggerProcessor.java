@@ -3,6 +3,7 @@ package io.engagement.alert.trigger;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.alert.rule.Channel;
 import io.engagement.platform.event.EventEnvelope;
+import io.engagement.platform.event.TelemetryRecorded;
 import io.engagement.platform.stream.ProcessorWithStores;
 import io.engagement.platform.stream.SeenEvents;
 import org.apache.kafka.common.serialization.Serdes;
@@ -134,11 +135,11 @@ final class TriggerProcessor implements Processor<String, String, String, String
         SessionEvidence evidence = session(key, at).seenAt(at, signal.customerId());
         TriggerSettings configured = triggers.of(org);
         switch (signal.type()) {
-            case "console_error" -> {
+            case TelemetryRecorded.CONSOLE_ERROR -> {
                 evidence = evidence.withConsoleError();
                 evidence = fireForSession(configured, signal, evidence, TriggerMatch.technicalAssistance(evidence.consoleErrors()), at);
             }
-            case "api_log" -> {
+            case TelemetryRecorded.API_LOG -> {
                 evidence = evidence.withCall(signal.failedCall(), signal.durationMs());
                 if (signal.failedCall()) {
                     evidence = fireForSession(configured, signal, evidence, TriggerMatch.apiFailure(evidence.failedCalls()), at);
@@ -148,7 +149,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
                             TriggerMatch.slowFailingActions(evidence.calls(), evidence.p95()), at);
                 }
             }
-            case "page_view" -> {
+            case TelemetryRecorded.PAGE_VIEW -> {
                 viewedCollections(org, evidence.customerId(), signal.url());
                 boolean waiting = evidence.leaveAtMs() != null;
                 evidence = evidence.withPageView(at);
@@ -156,7 +157,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
                     state.delete(waitingKey(org, signal.sessionId()));
                 }
             }
-            case "page_leave" -> evidence = onLeave(configured, signal, evidence, at);
+            case TelemetryRecorded.PAGE_LEAVE -> evidence = onLeave(configured, signal, evidence, at);
             default -> {
             }
         }
@@ -356,7 +357,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
             if (evidence.leaveAtMs() == null) {
                 continue;
             }
-            Signal leave = new Signal(Signal.EVENT, org, null, "page_leave", sessionId, evidence.customerId(),
+            Signal leave = new Signal(Signal.EVENT, org, null, TelemetryRecorded.PAGE_LEAVE, sessionId, evidence.customerId(),
                     Instant.ofEpochMilli(evidence.leaveAtMs()), null, null, evidence.leaveDurationMs(), null, null, null, null, null, null,
                     null);
             evidence = fireForSession(triggers.of(org), leave, evidence, TriggerMatch.billingAbandonment(evidence.leaveDurationMs()),

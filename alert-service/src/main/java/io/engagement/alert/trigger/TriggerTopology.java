@@ -39,7 +39,7 @@ class TriggerTopology {
                                          ObjectMapper json, TriggerSource triggers, TriggerStreamsSettings settings) {
         EventReader reader = new EventReader(json);
         KStream<String, String> events = telemetry
-                .flatMap((key, value) -> byOrganization(json, value == null ? Optional.empty() : Signal.ofTelemetry(json, value)));
+                .flatMap((key, value) -> byOrganization(json, Signal.ofTelemetry(reader, value)));
         KStream<String, String> sessions = sessionSummaries
                 .flatMap((key, value) -> byOrganization(json, Signal.ofSession(reader, value)));
         KStream<String, String> customers = customerChanges

@@ -181,6 +181,27 @@ class DetectionTopologyTest {
     }
 
     @Test
+    void telemetryThatDoesNotReadAsAnEventIsPassedOverAndTheEventsAfterItCount() {
+        rule(AlertRule.HIGH_ERROR_FREQUENCY, 2, 70);
+        start();
+        Instant at = Instant.parse("2026-11-20T10:00:00Z");
+
+        telemetry.pipeInput(ORG + ":s1", "{not json");
+        telemetry.pipeInput(ORG + ":s1", (String) null);
+        telemetry.pipeInput(ORG + ":s1", """
+                {"type": "console_error", "data": {"event_id": "e-1", "type": "console_error", "timestamp": "%s"}}""".formatted(at));
+        telemetry.pipeInput(ORG + ":s1", """
+                {"type": "console_error", "org_id": %d, "data": {"event_id": "e-2", "type": "console_error", "timestamp": "yesterday"}}"""
+                .formatted(ORG));
+        event("console_error", at, UUID.randomUUID().toString(), "");
+        assertThat(raised()).isEmpty();
+
+        event("console_error", at.plusSeconds(1), UUID.randomUUID().toString(), "");
+
+        assertThat(raised()).singleElement().satisfies(alert -> assertThat(alert.at("/data/value").asDouble()).isEqualTo(2));
+    }
+
+    @Test
     void onlyFactsAnEnabledRuleUsesAreRepartitioned() {
         rule(AlertRule.HIGH_ERROR_FREQUENCY, 2, 70);
         start();

@@ -268,6 +268,28 @@ class TriggerTopologyTest {
     }
 
     @Test
+    void telemetryThatDoesNotReadAsAnEventIsPassedOverAndTheEventsAfterItCount() {
+        start();
+        telemetry.pipeInput(ORG + ":s1", "{not json");
+        telemetry.pipeInput(ORG + ":s1", (String) null);
+        telemetry.pipeInput(ORG + ":s1", "{\"type\": \"console_error\", \"data\": {\"type\": \"console_error\", \"session_id\": \"s1\"}}");
+        telemetry.pipeInput(ORG + ":s1", envelope("console_error", JSON.createObjectNode().put("type", "console_error")
+                .put("session_id", "s1").put("timestamp", "yesterday")));
+        telemetry.pipeInput(ORG + ":s1", envelope("console_error", JSON.createObjectNode().put("type", "console_error")
+                .put("session_id", "").put("timestamp", AT.toString())));
+        event("s1", "console_error", AT.plusSeconds(1), "{}");
+        event("s1", "console_error", AT.plusSeconds(2), "{}");
+        assertThat(raised()).isEmpty();
+
+        event("s1", "console_error", AT.plusSeconds(3), "{}");
+
+        assertThat(raised()).singleElement().satisfies(alert -> {
+            assertThat(alert.at("/data/type").asString()).isEqualTo("trigger.technical_assistance");
+            assertThat(alert.at("/data/value").asDouble()).isEqualTo(3);
+        });
+    }
+
+    @Test
     void theQuietHoursTravelWithTheAlert() {
         settings = withQuietHours(allOn(70), new QuietHours("Africa/Lagos", "22:00", "07:00"));
         start();

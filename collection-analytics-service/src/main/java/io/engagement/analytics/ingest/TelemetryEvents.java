@@ -1,6 +1,7 @@
 package io.engagement.analytics.ingest;
 
 import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.event.TelemetryRecorded;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rule;
@@ -18,8 +19,7 @@ import static io.engagement.platform.validation.ObjectSchema.required;
 /** The shape of each telemetry event type, as the ingest API documents it. */
 final class TelemetryEvents {
 
-    static final String[] TYPES = {"page_view", "page_leave", "click", "rage_click", "console_error", "api_log",
-            "navigation", "identify", "custom", "replay"};
+    static final String[] TYPES = TelemetryRecorded.TYPES.toArray(String[]::new);
 
     private static final Rule ID = Rules.string().minLength(1).maxLength(128);
     private static final Rule URL = Rules.string().minLength(1).maxLength(4096);
@@ -41,26 +41,26 @@ final class TelemetryEvents {
     private static final ObjectSchema ON_A_PAGE = COMMON.and(required("url", PAGE_URL));
 
     private static final Map<String, ObjectSchema> BY_TYPE = Map.of(
-            "page_view", ON_A_PAGE.and(optional("title", Rules.string().maxLength(1000)), optional("referrer", URL)),
-            "page_leave", ON_A_PAGE.and(
+            TelemetryRecorded.PAGE_VIEW, ON_A_PAGE.and(optional("title", Rules.string().maxLength(1000)), optional("referrer", URL)),
+            TelemetryRecorded.PAGE_LEAVE, ON_A_PAGE.and(
                     optional("duration_ms", Rules.number().min(0)),
                     optional("scroll_depth", Rules.number().min(0).max(1)),
                     optional("interactions", Rules.integer().min(0))),
-            "click", ON_A_PAGE.and(clickFields()),
-            "rage_click", ON_A_PAGE.and(clickFields()),
-            "console_error", ON_A_PAGE.and(
+            TelemetryRecorded.CLICK, ON_A_PAGE.and(clickFields()),
+            TelemetryRecorded.RAGE_CLICK, ON_A_PAGE.and(clickFields()),
+            TelemetryRecorded.CONSOLE_ERROR, ON_A_PAGE.and(
                     optional("message", TEXT), optional("stack", Rules.string().maxLength(50_000)),
                     optional("level", Rules.string().maxLength(32))),
-            "api_log", ON_A_PAGE.and(
+            TelemetryRecorded.API_LOG, ON_A_PAGE.and(
                     optional("request_url", URL), optional("method", Rules.string().maxLength(16)),
                     optional("status", Rules.integer().min(0).max(999)), optional("duration_ms", Rules.number().min(0)),
                     optional("request_body", Rules.any()), optional("response_body", Rules.any()),
                     optional("request_headers", Rules.anyObject())),
-            "navigation", ON_A_PAGE.and(optional("from_url", URL), optional("to_url", URL)),
-            "identify", COMMON.and(optional("url", PAGE_URL), optional("email", Rules.string().email()))
+            TelemetryRecorded.NAVIGATION, ON_A_PAGE.and(optional("from_url", URL), optional("to_url", URL)),
+            TelemetryRecorded.IDENTIFY, COMMON.and(optional("url", PAGE_URL), optional("email", Rules.string().email()))
                     .checking(TelemetryEvents::refuseIdentifyingNoOne),
-            "custom", ON_A_PAGE.and(optional("name", Rules.string().maxLength(255)), optional("properties", Rules.anyObject())),
-            "replay", ON_A_PAGE.and(required("data", Rules.anyObject())));
+            TelemetryRecorded.CUSTOM, ON_A_PAGE.and(optional("name", Rules.string().maxLength(255)), optional("properties", Rules.anyObject())),
+            TelemetryRecorded.REPLAY, ON_A_PAGE.and(required("data", Rules.anyObject())));
 
     private TelemetryEvents() {
     }

@@ -1,12 +1,16 @@
 package io.engagement.platform.event;
 
 import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.time.UtcInstants;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -14,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Reads a record's value as the {@link DomainEvent} its envelope carries. A field the record does
+ * Reads a record's value as the {@link DomainEvent} its envelope carries, or as the
+ * {@link TelemetryRecorded} of a telemetry topic ({@link #readTelemetry}). A field the record does
  * not have is ignored and a field it has that the JSON lacks reads as null (a number as zero), so a
  * consumer reads events written both by producers older and newer than itself.
  */
@@ -58,6 +63,59 @@ public final class EventReader {
         return name.equals(envelope.path("type").asString("")) ? Optional.of(envelope(envelope, type)) : Optional.empty();
     }
 
+    /**
+     * The telemetry event a record of {@link Topics#TELEMETRY}, {@link Topics#TELEMETRY_OVERFLOW} or
+     * {@link Topics#REPLAY} carries, whatever its type; empty for a tombstone. Read in one pass
+     * straight from the text, without a tree and skipping what the record does not keep: these
+     * topics carry thousands of events a second ({@link TelemetryReading}).
+     *
+     * @throws UnreadableRecord when the value is not JSON, no envelope (an object with its org_id),
+     *                          or its data is no object
+     */
+    public Optional<EventEnvelope<TelemetryRecorded>> readTelemetry(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        try (JsonParser parser = json.createParser(value)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new UnreadableRecord("a telemetry record that is no event envelope (an object with its org_id)");
+            }
+            UUID id = null;
+            String type = null;
+            int schemaVersion = 1;
+            Long orgId = null;
+            Instant occurredAt = null;
+            TelemetryRecorded data = null;
+            String field;
+            while ((field = parser.nextName()) != null) {
+                JsonToken token = parser.nextToken();
+                switch (field) {
+                    case "id" -> id = uuid(TelemetryReading.text(parser));
+                    case "type" -> type = TelemetryReading.text(parser);
+                    case "schema_version" -> schemaVersion = token == JsonToken.VALUE_NUMBER_INT ? parser.getIntValue() : schemaVersion;
+                    case "org_id" -> orgId = token == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : null;
+                    case "occurred_at" -> occurredAt = instantOf(TelemetryReading.text(parser));
+                    case "data" -> data = token == JsonToken.START_OBJECT ? TelemetryReading.read(parser) : null;
+                    default -> { }
+                }
+                // past an object or array no case read whole: an unknown field's, or one of the wrong kind
+                parser.skipChildren();
+            }
+            if (parser.nextToken() != null) {
+                throw new UnreadableRecord("a telemetry record with more than its envelope");
+            }
+            if (orgId == null) {
+                throw new UnreadableRecord("a telemetry record that is no event envelope (an object with its org_id)");
+            }
+            if (data == null) {
+                throw new UnreadableRecord("a telemetry record without its event");
+            }
+            return Optional.of(new EventEnvelope<>(id, type, schemaVersion, orgId, occurredAt, data));
+        } catch (JacksonException | IllegalArgumentException | DateTimeException wrongShape) {
+            throw new UnreadableRecord("a telemetry record that does not read as a telemetry event: " + wrongShape.getMessage(), wrongShape);
+        }
+    }
+
     private JsonNode tree(String value) {
         JsonNode envelope;
         try {
@@ -80,7 +138,7 @@ public final class EventReader {
             return new EventEnvelope<>(uuid(envelope.path("id").asString(null)), DomainEvent.typeOf(type),
                     envelope.path("schema_version").asInt(1), envelope.get("org_id").asLong(),
                     instant(envelope.path("occurred_at").asString(null)), data);
-        } catch (JacksonException | IllegalArgumentException | java.time.DateTimeException wrongShape) {
+        } catch (JacksonException | IllegalArgumentException | DateTimeException wrongShape) {
             throw new UnreadableRecord("a " + DomainEvent.typeOf(type) + " event that does not read as one: " + wrongShape.getMessage(),
                     wrongShape);
         }
@@ -98,5 +156,9 @@ public final class EventReader {
 
     private static Instant instant(String at) {
         return at == null ? null : Instant.parse(at);
+    }
+
+    private static Instant instantOf(String at) {
+        return at == null ? null : UtcInstants.read(at);
     }
 }
