@@ -32,8 +32,23 @@ public final class PagedFind {
                 .with(Sort.by(direction, sortField).and(Sort.by(direction, "_id")))
                 .skip(page.offset())
                 .limit(page.pageSize());
-        return Mono.zip(mongo.count(Query.query(filter), collection), mongo.find(rows, Document.class, collection).collectList())
-                .map(totalAndRows -> PageEnvelope.of(totalAndRows.getT2(), totalAndRows.getT1(), page));
+        return mongo.find(rows, Document.class, collection).collectList()
+                .flatMap(found -> totalOf(mongo, collection, filter, page, found.size())
+                        .map(total -> PageEnvelope.of(found, total, page)));
+    }
+
+    /**
+     * The total a page is answered with, consistent with its rows while documents are being written:
+     * a page that is not full ends the collection as the find saw it, so its total needs no count
+     * (a count taken beside the find could name a document the find missed, or miss one it found);
+     * a full page is counted after the find, and never below what the pages up to it hold.
+     */
+    private static Mono<Long> totalOf(ReactiveMongoTemplate mongo, String collection, Criteria filter, PageRequest page, int found) {
+        long upToThisPage = page.offset() + found;
+        if (found > 0 && found < page.pageSize() || found == 0 && page.offset() == 0) {
+            return Mono.just(upToThisPage);
+        }
+        return mongo.count(Query.query(filter), collection).map(counted -> Math.max(counted, upToThisPage));
     }
 
     public static <T> Function<PageEnvelope<Document>, PageEnvelope<T>> mapped(Function<Document, T> mapping) {
