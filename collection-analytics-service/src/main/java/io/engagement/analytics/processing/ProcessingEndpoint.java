@@ -8,6 +8,7 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -36,13 +37,14 @@ class ProcessingEndpoint {
     ProcessingState state() {
         Map<String, Boolean> paused = new TreeMap<>();
         paused.put("page-activity", activity.isPaused());
-        bindings.all().forEach((binding, container) -> paused.put(consumerOf(binding, container), container.isPauseRequested()));
+        bindings.all().forEach((binding, containers) -> paused.put(consumerOf(binding, containers.get(0)),
+                containers.stream().allMatch(MessageListenerContainer::isPauseRequested)));
         return new ProcessingState(paused.values().stream().allMatch(Boolean::booleanValue), paused);
     }
 
     @WriteOperation
     ProcessingState change(boolean paused) {
-        bindings.all().values().forEach(container -> {
+        bindings.all().values().stream().flatMap(List::stream).forEach(container -> {
             if (paused) {
                 container.pause();
             } else {
