@@ -48,12 +48,8 @@ final class GatewayIngest {
             for (int c = 0; c < clients; c++) {
                 running.add(pool.submit(() -> {
                     while (System.nanoTime() < deadline) {
-                        long first = next.getAndAdd(batch);
-                        StringBuilder body = new StringBuilder("{\"events\":[");
-                        for (long i = first; i < first + batch; i++) {
-                            body.append(i == first ? "" : ",").append(events.event(series, i, PLANNED, end, window).json());
-                        }
-                        HttpResponse<String> answer = SuiteHttp.expect(client.post("/external/v1/events", body.append("]}").toString()), 202);
+                        String body = events.batch(series, next.getAndAdd(batch), batch, PLANNED, end, window);
+                        HttpResponse<String> answer = SuiteHttp.expect(client.post("/external/v1/events", body), 202);
                         if (!answer.body().contains("\"accepted\":" + batch)) {
                             throw new IllegalStateException("not every event was accepted: " + answer.body());
                         }

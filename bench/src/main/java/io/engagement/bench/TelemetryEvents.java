@@ -36,6 +36,15 @@ final class TelemetryEvents {
         return new Event(series, i, at);
     }
 
+    /** The body of a request of events {@code first} to {@code first + size - 1} of the series, rendered by concatenation. */
+    String batch(String series, long first, int size, long count, Instant end, Duration window) {
+        StringBuilder body = new StringBuilder("{\"events\":[");
+        for (long i = first; i < first + size; i++) {
+            body.append(i == first ? "" : ",").append(event(series, i, count, end, window).json());
+        }
+        return body.append("]}").toString();
+    }
+
     static long viewsAmong(long events) {
         long sessions = events / PER_SESSION;
         long rest = events % PER_SESSION;

@@ -3,7 +3,6 @@ package io.engagement.customer.company;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.CompanyCreated;
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.PagedFind;
@@ -82,7 +81,7 @@ class CompanyStore implements StartupWork {
                 .append("address", company.address())
                 .append("time_created", date(company.timeCreated()))
                 .append("time_updated", date(company.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(CompanyCreated.class)));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyCreated.class));
     }
 
     static Company fromDocument(Document document) {

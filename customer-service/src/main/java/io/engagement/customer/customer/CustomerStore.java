@@ -4,7 +4,6 @@ import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.PagedFind;
@@ -148,7 +147,7 @@ class CustomerStore implements StartupWork {
                 .append("time_updated", date(customer.timeUpdated()))
                 .append(LISTING_KEY, listingKey(customer.organizationId(), ordinal))
                 .append(CustomerActivity.REVISION, 0L)
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(CustomerCreated.class)));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerCreated.class));
     }
 
     static StoredCustomer storedFromDocument(Document document) {

@@ -3,7 +3,6 @@ package io.engagement.customer.customer;
 import io.engagement.customer.activity.LatestSession;
 import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.EventEnvelope;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
@@ -43,7 +42,7 @@ class ErasureStore {
         LatestSession latest = stored.latestSession();
         Erasure erasure = new Erasure(customer.id(), customer.organizationId(), new CustomerErased(customer.customerId(),
                 customer.email(), customer.whatsappNumber(), latest == null ? List.of() : List.of(latest.sessionId())),
-                DocumentOutbox.pendingMark(DomainEvent.typeOf(CustomerErased.class)));
+                DocumentOutbox.pendingMark(CustomerErased.class));
         return mongo.findAndReplace(Query.query(Criteria.where("_id").is(customer.id())), erasure.toDocument(),
                         FindAndReplaceOptions.options().upsert(), Document.class, COLLECTION)
                 .thenReturn(erasure);

@@ -3,7 +3,6 @@ package io.engagement.customer.metric;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.CompanyMetricSet;
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.MetricDefined;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -65,7 +64,7 @@ class MetricStore implements StartupWork {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyId)
                 .and("metric_id").is(metricId));
         Update update = new Update().set("value", value).set("time_updated", date(now))
-                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(CompanyMetricSet.class)));
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.class));
         return mongo.findAndModify(query, update, FindAndModifyOptions.options().returnNew(true), Document.class, VALUES);
     }
 
@@ -93,7 +92,7 @@ class MetricStore implements StartupWork {
                 .append("data_type", definition.dataType())
                 .append("time_created", date(definition.timeCreated()))
                 .append("time_updated", date(definition.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(MetricDefined.class)));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricDefined.class));
     }
 
     static MetricDefinition definitionOf(Document document) {
@@ -113,7 +112,7 @@ class MetricStore implements StartupWork {
                 .append("value", value.value())
                 .append("time_created", date(value.timeCreated()))
                 .append("time_updated", date(value.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(CompanyMetricSet.class)));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.class));
     }
 
     static MetricValue valueOf(Document document) {

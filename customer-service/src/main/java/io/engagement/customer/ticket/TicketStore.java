@@ -1,7 +1,6 @@
 package io.engagement.customer.ticket;
 
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.TicketCreated;
 import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.lifecycle.StartupWork;
@@ -59,7 +58,7 @@ class TicketStore implements StartupWork {
     }
 
     Mono<Document> insert(long id, long organizationId, Ticket ticket) {
-        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(TicketCreated.class))),
+        return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketCreated.class)),
                 COLLECTION);
     }
 
@@ -71,7 +70,7 @@ class TicketStore implements StartupWork {
     Mono<Document> update(long organizationId, String ticketId, TicketUpdate change) {
         Update update = new Update()
                 .set("time_updated", date(change.at()))
-                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(TicketUpdated.class)));
+                .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketUpdated.class));
         if (change.status() != null) {
             update.set("status", change.status());
         }

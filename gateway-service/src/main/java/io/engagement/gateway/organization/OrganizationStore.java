@@ -1,7 +1,6 @@
 package io.engagement.gateway.organization;
 
 import io.engagement.platform.event.DocumentOutbox;
-import io.engagement.platform.event.DomainEvent;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.error.ApiException;
@@ -57,7 +56,7 @@ public class OrganizationStore {
      */
     Mono<Document> changePolicy(long organizationId, Update change) {
         return mongo.findAndModify(Query.query(Criteria.where("_id").is(organizationId)),
-                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(DomainEvent.typeOf(OrganizationPolicy.class))).inc(POLICY_VERSION, 1),
+                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.class)).inc(POLICY_VERSION, 1),
                 FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION);
     }
 

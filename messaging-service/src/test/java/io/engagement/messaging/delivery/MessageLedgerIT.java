@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.OrganizationPolicies;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
@@ -43,7 +44,7 @@ class MessageLedgerIT {
     void connect() {
         mongo = database.template();
         policies = new OrganizationPolicies(mongo,
-                JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build(), Clock.systemUTC(), DAY);
+                new EventReader(JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()), Clock.systemUTC(), DAY);
         ledger = new MessageLedger(mongo, "messages", Clock.systemUTC(), policies);
         queuedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         ledger.queue(ORG, List.of("m1"), List.of(Map.of("to", "+12015550123"))).block();

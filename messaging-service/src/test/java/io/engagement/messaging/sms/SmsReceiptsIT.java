@@ -1,5 +1,6 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.testkit.FreshDatabase;
 import org.bson.Document;
@@ -54,7 +55,7 @@ class SmsReceiptsIT {
     void start() {
         mongo = database.template();
         OrganizationPolicies policies = new OrganizationPolicies(mongo,
-                JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build(), Clock.systemUTC(),
+                new EventReader(JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()), Clock.systemUTC(),
                 Duration.ofDays(1));
         ledger = new SmsLedger(mongo, policies, Duration.ofMinutes(1));
         receipts = new SmsReceipts(ledger);

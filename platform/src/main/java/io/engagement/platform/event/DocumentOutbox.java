@@ -54,6 +54,11 @@ public final class DocumentOutbox {
         this.publisher = publisher;
     }
 
+    /** The mark a write puts on the document it changes for an event record of {@code event}'s type. */
+    public static Document pendingMark(Class<? extends DomainEvent> event) {
+        return pendingMark(DomainEvent.typeOf(event));
+    }
+
     /** The mark a write puts on the document it changes: the pending event's id, type and time. */
     public static Document pendingMark(String type) {
         return new Document("id", UUID.randomUUID().toString()).append("type", type).append("occurred_at", Date.from(Instant.now()));

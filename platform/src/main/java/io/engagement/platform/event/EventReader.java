@@ -94,7 +94,7 @@ public final class EventReader {
                     case "type" -> type = TelemetryReading.text(parser);
                     case "schema_version" -> schemaVersion = token == JsonToken.VALUE_NUMBER_INT ? parser.getIntValue() : schemaVersion;
                     case "org_id" -> orgId = token == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : null;
-                    case "occurred_at" -> occurredAt = instantOf(TelemetryReading.text(parser));
+                    case "occurred_at" -> occurredAt = instant(TelemetryReading.text(parser));
                     case "data" -> data = token == JsonToken.START_OBJECT ? TelemetryReading.read(parser) : null;
                     default -> { }
                 }
@@ -155,10 +155,6 @@ public final class EventReader {
     }
 
     private static Instant instant(String at) {
-        return at == null ? null : Instant.parse(at);
-    }
-
-    private static Instant instantOf(String at) {
         return at == null ? null : UtcInstants.read(at);
     }
 }

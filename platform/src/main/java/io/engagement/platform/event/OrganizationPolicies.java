@@ -8,7 +8,6 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.ObjectMapper;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -43,9 +42,9 @@ public final class OrganizationPolicies {
     private final Map<Long, OrganizationPolicy> carried = new ConcurrentHashMap<>();
 
     /** @param dayLength what a retention day lasts: a day, except in tests that watch data expire */
-    public OrganizationPolicies(ReactiveMongoTemplate mongo, ObjectMapper json, Clock clock, Duration dayLength) {
+    public OrganizationPolicies(ReactiveMongoTemplate mongo, EventReader events, Clock clock, Duration dayLength) {
         this.mongo = mongo;
-        this.events = new EventReader(json);
+        this.events = events;
         this.clock = clock;
         this.dayLength = dayLength;
     }

@@ -7,7 +7,6 @@ import org.springframework.context.annotation.Configuration;
 import io.engagement.platform.binding.ReceivedRecords;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.messaging.Message;
-import tools.jackson.databind.ObjectMapper;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -27,9 +26,9 @@ public class OrganizationPolicyFollowing {
     public static final String BINDING = "organizationPolicyChanged-in-0";
 
     @Bean
-    OrganizationPolicies organizationPolicies(ReactiveMongoTemplate mongo, ObjectMapper json,
+    OrganizationPolicies organizationPolicies(ReactiveMongoTemplate mongo, EventReader events,
                                               @Value("${engagement.retention.day-length:1d}") Duration dayLength) {
-        return new OrganizationPolicies(mongo, json, Clock.systemUTC(), dayLength);
+        return new OrganizationPolicies(mongo, events, Clock.systemUTC(), dayLength);
     }
 
     @Bean
