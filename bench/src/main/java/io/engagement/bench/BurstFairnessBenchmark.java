@@ -25,7 +25,9 @@ import java.util.function.Predicate;
  * <p>
  * System properties: {@code bench.rate} (11000), {@code bench.seconds} (60), {@code bench.probe-at}
  * (40), {@code bench.clients} (16), {@code bench.wait-seconds} (how long a probe is waited for, 400),
- * {@code bench.fair-share} (events/s, the installation's 2000).
+ * {@code bench.fair-share} (events/s, the installation's 2000), {@code bench.baseline} (false skips
+ * the run with everything on the main topic). Each run also prints every consumer group's lag when
+ * the probes are sent and shortly after, which shows where a probe waits.
  */
 public final class BurstFairnessBenchmark {
 
@@ -38,6 +40,8 @@ public final class BurstFairnessBenchmark {
     private final int clients = Integer.getInteger("bench.clients", 16);
     private final Duration waitLimit = Duration.ofSeconds(Integer.getInteger("bench.wait-seconds", 400));
     private final int fairShare = Integer.getInteger("bench.fair-share", 2_000);
+    private final boolean baseline = Boolean.parseBoolean(System.getProperty("bench.baseline", "true"));
+    private final List<Duration> lagLooks = List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(15));
 
     public static void main(String[] args) throws Exception {
         new BurstFairnessBenchmark().run();
@@ -45,7 +49,7 @@ public final class BurstFairnessBenchmark {
 
     private void run() throws Exception {
         System.out.printf("Burst fairness: A at %,d events/s for %d s, probes %d s in%n", rate, burst.toSeconds(), probeAt.toSeconds());
-        Delays onMain = burst(0);
+        Delays onMain = baseline ? burst(0) : Delays.NOT_RUN;
         Delays shared = burst(fairShare);
         System.out.println();
         System.out.printf("%-34s %22s %22s%n", "seconds after the probe was sent", "everything on main", "fair share " + fairShare + "/s");
@@ -78,6 +82,7 @@ public final class BurstFairnessBenchmark {
                 LockSupport.parkNanos(started + probeAt.toNanos() - System.nanoTime());
                 probeA = probing.submit(() -> probe(a, "A"));
                 probeB = probing.submit(() -> probe(b, "B"));
+                printLags(suite);
                 for (Future<?> sender : sending) {
                     sender.get();
                 }
@@ -114,6 +119,23 @@ public final class BurstFairnessBenchmark {
             }));
         }
         return sending;
+    }
+
+    /** Every group's lag at each of {@link #lagLooks} after the probes were sent, the groups behind only. */
+    private void printLags(BenchSuite suite) throws Exception {
+        long probed = System.nanoTime();
+        try (ConsumerLag lag = new ConsumerLag(suite.credentials().kafkaBootstrap())) {
+            for (Duration look : lagLooks) {
+                LockSupport.parkNanos(probed + look.toNanos() - System.nanoTime());
+                StringBuilder behind = new StringBuilder();
+                for (var group : lag.all().entrySet()) {
+                    if (group.getValue().lag() > group.getValue().partitions()) {
+                        behind.append(String.format("%n    %s %s", group.getKey(), lag.byTopic(group.getKey())));
+                    }
+                }
+                System.out.printf("  lag %2d s after the probes:%s%n", look.toSeconds(), behind.isEmpty() ? " none" : behind);
+            }
+        }
     }
 
     /** A new session with a page view and a failing call, then the wait for its summary and its alert. */
@@ -156,7 +178,8 @@ public final class BurstFairnessBenchmark {
     }
 
     private void row(String name, Delays onMain, Delays shared, Function<Delays, Double> delay) {
-        System.out.printf("%-34s %22s %22s%n", name, shown(delay.apply(onMain)), shown(delay.apply(shared)));
+        String main = onMain == Delays.NOT_RUN ? "not run" : shown(delay.apply(onMain));
+        System.out.printf("%-34s %22s %22s%n", name, main, shown(delay.apply(shared)));
     }
 
     private String shown(Double seconds) {
@@ -171,5 +194,7 @@ public final class BurstFairnessBenchmark {
     }
 
     private record Delays(Double sessionB, Double alertB, Double sessionA, Double alertA, double acceptedRate) {
+
+        static final Delays NOT_RUN = new Delays(null, null, null, null, 0);
     }
 }

@@ -43,19 +43,31 @@ final class ConsumerLag implements AutoCloseable {
     Map<String, Group> of(List<String> groups) throws Exception {
         Map<String, Group> lags = new TreeMap<>();
         for (String group : groups) {
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            committed.forEach((partition, offset) -> {
-                if (offset != null) {
-                    latest.put(partition, OffsetSpec.latest());
-                }
-            });
-            var ends = admin.listOffsets(latest).all().get();
-            long lag = 0;
-            for (TopicPartition partition : latest.keySet()) {
-                lag += Math.max(0, ends.get(partition).offset() - committed.get(partition).offset());
+            Map<TopicPartition, Long> partitions = byPartition(group);
+            lags.put(group, new Group(partitions.values().stream().mapToLong(Long::longValue).sum(), partitions.size()));
+        }
+        return lags;
+    }
+
+    /** The group's lag on each topic it has committed offsets on. */
+    Map<String, Long> byTopic(String group) throws Exception {
+        Map<String, Long> topics = new TreeMap<>();
+        byPartition(group).forEach((partition, lag) -> topics.merge(partition.topic(), lag, Long::sum));
+        return topics;
+    }
+
+    private Map<TopicPartition, Long> byPartition(String group) throws Exception {
+        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        committed.forEach((partition, offset) -> {
+            if (offset != null) {
+                latest.put(partition, OffsetSpec.latest());
             }
-            lags.put(group, new Group(lag, latest.size()));
+        });
+        var ends = admin.listOffsets(latest).all().get();
+        Map<TopicPartition, Long> lags = new HashMap<>();
+        for (TopicPartition partition : latest.keySet()) {
+            lags.put(partition, Math.max(0, ends.get(partition).offset() - committed.get(partition).offset()));
         }
         return lags;
     }

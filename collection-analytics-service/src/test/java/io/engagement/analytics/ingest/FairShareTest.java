@@ -4,7 +4,10 @@ import io.engagement.platform.event.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class FairShareTest {
 
@@ -28,12 +31,16 @@ class FairShareTest {
     }
 
     @Test
-    void aBatchThatDoesNotFitGoesWholeToTheOverflowAndTakesNothingOfTheShare() {
+    void anOrganizationBeyondItsShareStaysOnTheOverflowUntilItHasKeptWithinTheShareForAWhile() {
         FairShare share = new FairShare(new FairShare.Properties(600), meters);
 
         assertThat(share.topicFor(1, 500)).isEqualTo(Topics.TELEMETRY);
         assertThat(share.topicFor(1, 500)).isEqualTo(Topics.TELEMETRY_OVERFLOW);
-        assertThat(share.topicFor(1, 100)).as("what the refused batch did not take").isEqualTo(Topics.TELEMETRY);
+        assertThat(share.topicFor(1, 100)).as("within what is left of the share, but still bursting").isEqualTo(Topics.TELEMETRY_OVERFLOW);
+
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> share.topicFor(1, 1).equals(Topics.TELEMETRY));
+        assertThat(share.topicFor(1, 1)).isEqualTo(Topics.TELEMETRY);
     }
 
     @Test
