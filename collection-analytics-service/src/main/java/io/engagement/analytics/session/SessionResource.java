@@ -2,6 +2,7 @@ package io.engagement.analytics.session;
 
 import io.engagement.analytics.archive.SessionRecording;
 import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.event.SessionView;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.page.PageEnvelope;
@@ -44,13 +45,13 @@ class SessionResource {
     }
 
     @GetMapping("/{session_id}/replay")
-    Mono<SessionView.Replay> replay(@PathVariable("session_id") String sessionId, ServerWebExchange exchange) {
+    Mono<SessionReplay> replay(@PathVariable("session_id") String sessionId, ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
         return session(sessionId, exchange)
                 .flatMap(session -> recording.chunks(organizationId, sessionId, session.startedAt(), session.lastSeenAt())
                         .<Object>map(chunk -> chunk)
                         .collectList()
-                        .map(chunks -> new SessionView.Replay(sessionId, chunks)));
+                        .map(chunks -> new SessionReplay(sessionId, chunks)));
     }
 
     private Mono<SessionSummarized> session(String sessionId, ServerWebExchange exchange) {

@@ -9,7 +9,7 @@ package io.engagement.platform.event;
  */
 public sealed interface DomainEvent permits CustomerCreated, CompanyCreated, MetricDefined, CompanyMetricSet, CustomerErased,
         ActivitySegmentsChanged, TicketChanged, CollectionChanged, CollectionDeleted, SessionSummarized, OrganizationPolicy,
-        AlertEmailRequested {
+        AlertEmailRequested, ConversationChanged, MessageCreated, TypingChanged, ConversationEmailRequested {
 
     /** The {@code type} of {@code event}'s envelopes. */
     static String typeOf(Class<? extends DomainEvent> event) {

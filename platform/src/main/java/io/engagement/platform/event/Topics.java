@@ -52,13 +52,26 @@ public final class Topics {
      * keyed {@code org:collection_id}; compacted, so a reader rebuilds every collection from the log.
      */
     public static final String COLLECTION = "engagement.collection.v1";
+    /**
+     * Conversations and their messages as they are written ({@link ConversationCreated},
+     * {@link ConversationUpdated}, {@link MessageCreated}), keyed {@code org:conversation_id}, so
+     * one conversation's events stay in order. Every replica of the conversation feature reads all
+     * of it, each in a group of its own, to push what any replica wrote to the connections it holds.
+     */
+    public static final String CONVERSATION = "engagement.conversation.v1";
+    /**
+     * Unread agent replies for the messaging service to e-mail ({@link ConversationEmailRequested}),
+     * keyed {@code org:conversation_id}; a topic of their own for the reason {@link #ALERT_EMAIL} has one.
+     */
+    public static final String CONVERSATION_EMAIL = "engagement.conversation-email.v1";
 
     /** Every topic with its partition count for a single-broker installation. */
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(TELEMETRY_OVERFLOW, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
             Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
-            Map.entry(TICKET, 3), Map.entry(COLLECTION, 3));
+            Map.entry(TICKET, 3), Map.entry(COLLECTION, 3), Map.entry(CONVERSATION, 3),
+            Map.entry(CONVERSATION_EMAIL, 3));
 
     /** Topics that keep only the latest record per key. */
     public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION);

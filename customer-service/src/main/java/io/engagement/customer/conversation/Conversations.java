@@ -1,0 +1,272 @@
+package io.engagement.customer.conversation;
+
+import io.engagement.customer.bot.BotReplies;
+import io.engagement.customer.widget.OfflineNotice;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.ConversationChanged;
+import io.engagement.platform.event.ConversationView;
+import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.MessageCreated;
+import io.engagement.platform.event.MessageView;
+import io.engagement.platform.id.IdSequences;
+import io.engagement.platform.page.PageEnvelope;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What visitors, agents and the bot do in conversations. A message is stored first (taking the
+ * conversation's next seq), then the conversation is changed to follow it; each write publishes
+ * its own event. Who may see a conversation is decided here: a visitor its own and its verified
+ * identity's, an agent (data key) every conversation of the organization.
+ */
+@Component
+class Conversations {
+
+    static final String EMAIL_REQUEST = "Leave your e-mail address and we will answer you there as soon as we are back.";
+    static final String HANDOFF_NOTICE = "Thanks! A person from our team will follow up here shortly.";
+
+    private final ConversationStore conversations;
+    private final MessageStore messages;
+    private final EntityOutbox<ConversationChanged> conversationEvents;
+    private final EntityOutbox<MessageCreated> messageEvents;
+    private final BotReplies bot;
+    private final OfflineNotice offline;
+
+    Conversations(ConversationStore conversations, MessageStore messages, EntityOutbox<ConversationChanged> conversationEvents,
+                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline) {
+        this.conversations = conversations;
+        this.messages = messages;
+        this.conversationEvents = conversationEvents;
+        this.messageEvents = messageEvents;
+        this.bot = bot;
+        this.offline = offline;
+    }
+
+    /** An e-mail as it is compared: trimmed and lower-cased. */
+    static String emailKey(String email) {
+        return email == null ? null : email.strip().toLowerCase(Locale.ROOT);
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    // ---- the visitor's side ----
+
+    /**
+     * A new conversation with the visitor's first message: pending while the bot can answer, else
+     * open. Started while support is closed, it is told so, and asked for an e-mail when the visitor
+     * gave none, so the answer can reach them later.
+     */
+    Mono<Started> start(Visitor visitor, NewConversation request) {
+        Instant at = now();
+        return bot.hasKnowledge(visitor.organizationId()).flatMap(botAnswers -> {
+            ConversationState conversation = ConversationState.started("cnv_" + IdSequences.publicId(), visitor, ConversationView.WIDGET,
+                    botAnswers ? ConversationView.PENDING : ConversationView.OPEN,
+                    request.sessionId() != null ? request.sessionId() : visitor.sessionId(), at);
+            return conversations.insert(conversation)
+                    .doOnNext(written -> conversationEvents.publish(List.of(written)))
+                    .then(post(visitor.organizationId(), conversation.conversationId(),
+                            MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
+                    .then(offlineNotice(visitor, conversation.conversationId(), at))
+                    .then(Mono.zip(find(visitor.organizationId(), conversation.conversationId()),
+                            visibleMessages(visitor.organizationId(), conversation.conversationId())))
+                    .map(started -> new Started(started.getT1().view(), started.getT2()));
+        });
+    }
+
+    private Mono<Void> offlineNotice(Visitor visitor, String conversationId, Instant at) {
+        return offline.at(visitor.organizationId(), at).flatMap(notice -> {
+            if (notice.isEmpty()) {
+                return Mono.empty();
+            }
+            MessageView.Sender system = new MessageView.Sender(MessageView.SYSTEM, null, null);
+            Mono<Posted> told = post(visitor.organizationId(), conversationId, MessageDraft.ours(system, notice.get(), "offline", now()));
+            Mono<Posted> askForEmail = visitor.email() != null ? Mono.empty() : post(visitor.organizationId(), conversationId,
+                    MessageDraft.ours(system, EMAIL_REQUEST, "offline-email", now()));
+            return told.then(askForEmail).then();
+        });
+    }
+
+    Flux<ConversationView> listOf(Visitor visitor) {
+        return conversations.ofVisitor(visitor).map(ConversationState::view);
+    }
+
+    Mono<ConversationState> visibleTo(Visitor visitor, String conversationId) {
+        return conversations.find(visitor.organizationId(), conversationId)
+                .filter(conversation -> conversation.visitorId().equals(visitor.visitorId())
+                        || visitor.verifiedIdentity() != null && visitor.verifiedIdentity().equals(conversation.visitorIdentity()))
+                .switchIfEmpty(Mono.error(Conversations::notFound));
+    }
+
+    /** The visitor's message; the same {@code client_id} again answers the first and writes nothing. */
+    Mono<Posted> postFromVisitor(Visitor visitor, String conversationId, NewMessage request) {
+        return visibleTo(visitor, conversationId).flatMap(conversation -> post(visitor.organizationId(), conversationId,
+                MessageDraft.of(visitorSender(visitor), request.content(), false, request.clientId(), now())));
+    }
+
+    Mono<Void> readByVisitor(Visitor visitor, String conversationId, long seq) {
+        return visibleTo(visitor, conversationId)
+                .flatMap(conversation -> change(visitor.organizationId(), conversationId, current -> Optional.of(current.readByVisitor(seq))
+                        .filter(read -> read.reading().visitorLastReadSeq() != current.reading().visitorLastReadSeq())))
+                .then();
+    }
+
+    /** The visitor asks for a person: a system message says one will follow, and the bot is silent from now on. */
+    Mono<ConversationView> handOff(Visitor visitor, String conversationId) {
+        return visibleTo(visitor, conversationId).flatMap(conversation -> handOff(visitor.organizationId(), conversationId, "handoff"));
+    }
+
+    /** Rates a resolved conversation; a second rating replaces the first. */
+    Mono<ConversationView> rate(Visitor visitor, String conversationId, Rating rating) {
+        return visibleTo(visitor, conversationId).flatMap(conversation -> {
+            if (!conversation.isResolved()) {
+                return Mono.error(ApiException.conflict("Only a resolved conversation can be rated"));
+            }
+            return change(visitor.organizationId(), conversationId, current -> current.isResolved()
+                    ? Optional.of(current.rated(rating.rating(), rating.comment()))
+                    : Optional.empty()).map(ConversationState::view);
+        });
+    }
+
+    // ---- the agents' side ----
+
+    Mono<PageEnvelope<ConversationView>> page(long organizationId, ConversationQuery query) {
+        return conversations.page(organizationId, query).map(page -> page.map(ConversationState::view));
+    }
+
+    Mono<ConversationState> find(long organizationId, String conversationId) {
+        return conversations.find(organizationId, conversationId).switchIfEmpty(Mono.error(Conversations::notFound));
+    }
+
+    Mono<Posted> postFromAgent(long organizationId, String conversationId, AgentMessage request) {
+        return find(organizationId, conversationId).flatMap(conversation -> post(organizationId, conversationId,
+                MessageDraft.of(new MessageView.Sender(MessageView.AGENT, request.agentEmail(), null), request.content(),
+                        request.isPrivate(), request.clientId(), now())));
+    }
+
+    Mono<Void> readByAgent(long organizationId, String conversationId, long seq) {
+        return find(organizationId, conversationId)
+                .flatMap(conversation -> change(organizationId, conversationId, current -> Optional.of(current.readByAgent(seq))
+                        .filter(read -> read.reading().agentLastReadSeq() != current.reading().agentLastReadSeq())))
+                .then();
+    }
+
+    Mono<ConversationView> changeByAgent(long organizationId, String conversationId, ConversationChange request) {
+        return find(organizationId, conversationId).flatMap(found -> change(organizationId, conversationId, current -> Optional.of(
+                current.changed(request.status().orElse(current.status()),
+                        request.assigneeGiven() ? request.assigneeEmail() : current.assigneeEmail(),
+                        request.tags().orElse(current.tags()),
+                        request.snoozedUntil().orElse(current.snoozedUntil())))))
+                .map(ConversationState::view);
+    }
+
+    // ---- the bot's side ----
+
+    /**
+     * The bot's answer to a visitor's message while the conversation is pending and no person took
+     * over; below its threshold, a handoff. Keyed by the visitor's message, so an answer computed
+     * twice (a redelivered event) is stored once.
+     */
+    Mono<Void> answer(long organizationId, MessageView visitorMessage) {
+        return conversations.find(organizationId, visitorMessage.conversationId())
+                .filter(conversation -> conversation.isPending() && !conversation.botSilenced())
+                .flatMap(conversation -> bot.reply(organizationId, visitorMessage.content()))
+                .flatMap(reply -> reply.isPresent()
+                        ? post(organizationId, visitorMessage.conversationId(), botMessage(reply.get(), "bot:" + visitorMessage.messageId()))
+                        .then()
+                        : handOff(organizationId, visitorMessage.conversationId(), "handoff").then());
+    }
+
+    // ---- shared ----
+
+    /**
+     * Stores the message with the conversation's next seq, then changes the conversation to follow it.
+     * A message sent before with the same client id is answered as it was, and changes nothing.
+     */
+    private Mono<Posted> post(long organizationId, String conversationId, MessageDraft draft) {
+        return find(organizationId, conversationId)
+                .flatMap(conversation -> messages.append(organizationId, conversation, draft))
+                .flatMap(appended -> {
+                    if (!appended.stored()) {
+                        return find(organizationId, conversationId).map(conversation -> new Posted(appended.message(), conversation, false));
+                    }
+                    messageEvents.publish(List.of(appended.document()));
+                    MessageView message = appended.message();
+                    return bot.hasKnowledge(organizationId)
+                            .flatMap(botAnswers -> change(organizationId, conversationId, current -> Optional.of(after(current, message, botAnswers))))
+                            .map(conversation -> new Posted(message, conversation, true));
+                });
+    }
+
+    private static ConversationState after(ConversationState conversation, MessageView message, boolean botAnswers) {
+        if (message.fromVisitor()) {
+            return conversation.afterVisitorMessage(message.seq(), message.createdAt(), botAnswers);
+        }
+        if (MessageView.AGENT.equals(message.sender().type()) && !message.isPrivate()) {
+            return conversation.afterAgentReply(message.seq(), message.createdAt(), message.sender().email());
+        }
+        return conversation.afterMessage(message.seq(), message.createdAt());
+    }
+
+    /** A conversation is handed off once: {@code key} names the one system message that says so. */
+    private Mono<ConversationView> handOff(long organizationId, String conversationId, String key) {
+        return find(organizationId, conversationId).flatMap(conversation -> {
+            if (conversation.botSilenced()) {
+                return Mono.just(conversation.view());
+            }
+            MessageDraft notice = MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null), HANDOFF_NOTICE, key, now());
+            return post(organizationId, conversationId, notice)
+                    .then(change(organizationId, conversationId, current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())))
+                    .map(ConversationState::view);
+        });
+    }
+
+    private Mono<ConversationState> change(long organizationId, String conversationId,
+                                           Function<ConversationState, Optional<ConversationState>> change) {
+        return conversations.update(organizationId, conversationId, change)
+                .switchIfEmpty(Mono.error(Conversations::notFound))
+                .doOnNext(written -> {
+                    if (written.changed()) {
+                        conversationEvents.publish(List.of(written.document()));
+                    }
+                })
+                .map(ConversationStore.Written::conversation);
+    }
+
+    private Mono<List<MessageView>> visibleMessages(long organizationId, String conversationId) {
+        return messages.after(organizationId, conversationId, 0, MessagePage.MAX_LIMIT, false).take(MessagePage.MAX_LIMIT).collectList();
+    }
+
+    private static MessageDraft botMessage(BotReplies.Reply reply, String key) {
+        List<MessageView.Source> sources = new ArrayList<>();
+        reply.sources().forEach(source -> sources.add(new MessageView.Source(source.sourceId(), source.name(), source.excerpt())));
+        return new MessageDraft(new MessageView.Sender(MessageView.BOT, null, null), reply.answer(), false, null, key, now(), sources,
+                reply.confidence(), null);
+    }
+
+    private static MessageView.Sender visitorSender(Visitor visitor) {
+        return new MessageView.Sender(MessageView.VISITOR, null, visitor.name());
+    }
+
+    static ApiException notFound() {
+        return ApiException.notFound("Conversation");
+    }
+
+    /** A message as answered: stored now, or found from an earlier send of the same client id. */
+    record Posted(MessageView message, ConversationState conversation, boolean stored) {
+    }
+
+    /** A new conversation with its thread so far. */
+    record Started(ConversationView conversation, List<MessageView> messages) {
+    }
+}

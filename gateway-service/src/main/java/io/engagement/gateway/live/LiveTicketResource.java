@@ -1,0 +1,49 @@
+package io.engagement.gateway.live;
+
+import io.engagement.gateway.key.AuthenticatedKey;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.validation.JsonBodyReader;
+import io.engagement.platform.validation.ObjectSchema;
+import io.engagement.platform.validation.Rules;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+import static io.engagement.platform.validation.ObjectSchema.required;
+
+/**
+ * {@code POST /external/v1/live/tickets} {@code {"agent_email"}} with the data key: the route forwards
+ * here once the key is authenticated, so a request that reaches this path another way has no key and is refused.
+ */
+@RestController
+class LiveTicketResource {
+
+    static final String PATH = "/gateway/live/tickets";
+
+    private static final ObjectSchema SCHEMA = ObjectSchema.of(required("agent_email", Rules.string().email())).forbiddingExtra();
+
+    private final LiveTickets tickets;
+    private final JsonBodyReader bodies;
+
+    LiveTicketResource(LiveTickets tickets, JsonBodyReader bodies) {
+        this.tickets = tickets;
+        this.bodies = bodies;
+    }
+
+    @PostMapping(PATH)
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<LiveTickets.Issued> issue(ServerWebExchange exchange) {
+        AuthenticatedKey key = exchange.getAttribute(AuthenticatedKey.ATTRIBUTE);
+        if (key == null || key.context().keyKind() != KeyKind.DATA) {
+            return Mono.error(ApiException.unauthorized("Missing API key"));
+        }
+        return bodies.read(exchange, SCHEMA, Request.class).flatMap(request -> tickets.issue(key.context().organizationId(), request.agentEmail()));
+    }
+
+    record Request(String agentEmail) {
+    }
+}
