@@ -1,6 +1,11 @@
 package io.engagement.local;
 
 import io.engagement.platform.event.Topics;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
+import io.engagement.infra.inbox.ReceivedMail;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -34,6 +39,27 @@ class ConversationIT {
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("Conversations " + UUID.randomUUID());
+
+    /** Support open around the clock, so no test's thread depends on the day it runs. */
+    @BeforeEach
+    void supportAlwaysOpen() {
+        supportHours(org, "[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
+    }
+
+    static void supportHours(RunningSuite suite, RunningSuite.Organization organization, String slots) {
+        String day = "\"%s\": " + slots;
+        String week = String.join(", ", java.util.stream.Stream.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+                .map(day::formatted).toList());
+        Answer stored = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/support-hours"))
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString("{\"timezone\": \"UTC\", \"schedule\": {" + week + "}, \"days_off\": []}")),
+                "x-api-key", organization.apiKey());
+        assertThat(stored.status()).as(stored.body()).isEqualTo(200);
+    }
+
+    private void supportHours(RunningSuite.Organization organization, String slots) {
+        supportHours(suite, organization, slots);
+    }
 
     // ---- visitors and identity ----
 
@@ -204,9 +230,9 @@ class ConversationIT {
         assertThat(note.json().get("private").asBoolean()).isTrue();
         assertThat(reply.status()).isEqualTo(201);
         assertThat(reply.json().get("sender").get("type").asString()).isEqualTo("agent");
-        assertThat(reply.json().get("sender").get("email").asString()).isEqualTo("Sam@Example.com");
+        assertThat(reply.json().get("sender").get("email").asString()).as("the address as the e-mail rule keeps it").isEqualTo("Sam@example.com");
         JsonNode conversation = agent(path).json();
-        assertThat(conversation.get("assignee_email").asString()).isEqualTo("Sam@Example.com");
+        assertThat(conversation.get("assignee_email").asString()).isEqualTo("Sam@example.com");
         assertThat(conversation.get("waiting_since").isNull()).isTrue();
         assertThat(conversation.get("first_reply_at").isNull()).isFalse();
         assertThat(conversation.get("context").propertyNames()).containsExactlyInAnyOrder("session", "recent_pages", "recent_errors");
@@ -369,6 +395,106 @@ class ConversationIT {
         assertThat(tooMany.status()).isEqualTo(422);
         assertThat(tooMany.json().get("detail")).hasSize(2);
         assertThat(suite.get("/external/v1/settings/agents", "x-api-key", org.apiKey()).json()).isEqualTo(stored.json());
+    }
+
+    // ---- support hours, e-mail, context, erasure ----
+
+    @Test
+    void aConversationStartedWhileSupportIsClosedIsToldSoAndAskedForAnEmail() {
+        supportHours(org, "[]");
+        Visitor anonymous = visitor("{}");
+        Visitor withEmail = visitor("{\"email\": \"known-" + UUID.randomUUID() + "@example.com\"}");
+
+        List<JsonNode> told = List.copyOf(start(anonymous, "anyone?").get("messages").valueStream().toList());
+        List<JsonNode> toldOnly = List.copyOf(start(withEmail, "anyone?").get("messages").valueStream().toList());
+
+        assertThat(told).extracting(message -> message.get("sender").get("type").asString()).containsExactly("visitor", "system", "system");
+        assertThat(told.get(1).get("content").asString()).isEqualTo("We're away right now. Leave a message and we'll get back to you.");
+        assertThat(told.get(2).get("content").asString()).contains("e-mail");
+        assertThat(toldOnly).extracting(message -> message.get("sender").get("type").asString()).containsExactly("visitor", "system");
+    }
+
+    @Test
+    void anAgentsReplyTheVisitorHasNotReadIsEmailedOnceWithEveryUnreadMessage() {
+        String email = "reader-" + UUID.randomUUID() + "@example.com";
+        Visitor visitor = visitor("{\"email\": \"" + email + "\"}");
+        String conversationId = start(visitor, "please call me back").get("conversation_id").asString();
+        agentPost(INBOX + "/" + conversationId + "/messages", "{\"content\": \"We will call at noon\", \"agent_email\": \"sam@example.com\"}");
+        agentPost(INBOX + "/" + conversationId + "/messages", "{\"content\": \"Or at two\", \"agent_email\": \"sam@example.com\"}");
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> mailsTo(email).size() == 1);
+        ReceivedMail mail = mailsTo(email).get(0);
+        assertThat(mail.text()).contains("We will call at noon").contains("Or at two").doesNotContain("please call me back");
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(6)).until(() -> mailsTo(email).size() == 1);
+        JsonNode listed = suite.get("/external/v1/transactional-email/messages?category=conversation", "X-Transactional-Key", org.transactionalKey()).json();
+        assertThat(listed.toString()).contains(email);
+    }
+
+    @Test
+    void aReplyTheVisitorReadIsNotEmailed() {
+        String email = "reads-" + UUID.randomUUID() + "@example.com";
+        Visitor visitor = visitor("{\"email\": \"" + email + "\"}");
+        String conversationId = start(visitor, "hello").get("conversation_id").asString();
+        Answer reply = agentPost(INBOX + "/" + conversationId + "/messages", "{\"content\": \"Hi!\", \"agent_email\": \"sam@example.com\"}");
+        visitor.post(WIDGET + "/" + conversationId + "/read", "{\"seq\": " + reply.json().get("seq").asLong() + "}");
+
+        await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(7)).until(() -> mailsTo(email).isEmpty());
+    }
+
+    @Test
+    void theAgentSeesTheSessionsPagesAndErrorsLearntFromItsTelemetry() {
+        String session = "ses-" + UUID.randomUUID();
+        Visitor visitor = visitor("{\"session_id\": \"" + session + "\"}");
+        String conversationId = start(visitor, "the checkout fails").get("conversation_id").asString();
+        Instant now = Instant.now();
+        Answer sent = suite.post("/external/v1/events", """
+                {"events": [
+                 {"type": "page_view", "session_id": "%1$s", "timestamp": "%2$s", "url": "https://shop.example/cart"},
+                 {"type": "page_view", "session_id": "%1$s", "timestamp": "%3$s", "url": "https://shop.example/checkout"},
+                 {"type": "console_error", "session_id": "%1$s", "timestamp": "%3$s", "url": "https://shop.example/checkout", "message": "TypeError: total is undefined"}]}"""
+                .formatted(session, now.minusSeconds(2), now.minusSeconds(1)), "X-Public-Key", org.publicKey());
+        assertThat(sent.status()).as(sent.body()).isEqualTo(202);
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            JsonNode context = agent(INBOX + "/" + conversationId).json().get("context");
+            assertThat(context.get("recent_pages").valueStream().map(JsonNode::asString))
+                    .containsExactly("https://shop.example/checkout", "https://shop.example/cart");
+            assertThat(context.get("recent_errors").get(0).get("message").asString()).isEqualTo("TypeError: total is undefined");
+            assertThat(context.path("session").path("session_id").asString("")).isEqualTo(session);
+        });
+    }
+
+    @Test
+    void erasingACustomerDeletesTheConversationsOfTheirVerifiedVisitorsAndTheirEmail() {
+        String secret = identitySecret();
+        String email = "erased-" + UUID.randomUUID() + "@example.com";
+        Answer customer = suite.post("/external/v1/customers", "{\"email\": \"" + email + "\", \"name\": \"Erin\", \"source\": \"api\"}", "x-api-key", org.apiKey());
+        assertThat(customer.status()).as(customer.body()).isIn(200, 201);
+        String customerId = customer.json().get("customer_id").asString();
+        Visitor verified = visitor("{\"customer_id\": \"%s\", \"identity_hash\": \"%s\"}".formatted(customerId, hmac(secret, customerId)));
+        Visitor byEmail = visitor("{\"email\": \"" + email.toUpperCase() + "\"}");
+        Visitor other = visitor("{}");
+        String first = start(verified, "mine").get("conversation_id").asString();
+        String second = start(byEmail, "also mine").get("conversation_id").asString();
+        String kept = start(other, "not theirs").get("conversation_id").asString();
+
+        assertThat(suite.delete("/external/v1/customers/" + customerId, "x-api-key", org.apiKey()).status()).isEqualTo(204);
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(agent(INBOX + "/" + first).status()).isEqualTo(404);
+            assertThat(agent(INBOX + "/" + second).status()).isEqualTo(404);
+        });
+        assertThat(agent(INBOX + "/" + kept).status()).isEqualTo(200);
+        assertThat(verified.get(WIDGET).status()).as("the erased customer's visitor token opens nothing").isEqualTo(401);
+        try (MongoClient mongo = MongoClients.create(suite.infrastructure.mongoUri())) {
+            assertThat(mongo.getDatabase("engagement_customer").getCollection("conversation_messages")
+                    .countDocuments(Filters.in("conversation_id", first, second))).isZero();
+        }
+    }
+
+    private List<ReceivedMail> mailsTo(String email) {
+        return suite.smtp.received().stream()
+                .filter(mail -> mail.to().stream().anyMatch(to -> to.address().equalsIgnoreCase(email))).toList();
     }
 
     // ---- helpers ----

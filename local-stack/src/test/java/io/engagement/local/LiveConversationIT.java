@@ -38,6 +38,11 @@ class LiveConversationIT {
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<Socket> sockets = new ArrayList<>();
 
+    @org.junit.jupiter.api.BeforeEach
+    void supportAlwaysOpen() {
+        ConversationIT.supportHours(suite, org, "[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
+    }
+
     @AfterEach
     void closeSockets() {
         sockets.forEach(Socket::close);

@@ -54,6 +54,8 @@ final class RunningSuite {
             Stream.of("-Dengagement.ingest.fair-share.events-per-second=" + FAIR_SHARE,
                     "-Dengagement.messaging.delivery.first-backoff=200", "-Dengagement.messaging.delivery.max-backoff=1000",
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
+                    // an agent's reply unread for 2 s is e-mailed, instead of after 2 minutes
+                    "-Dengagement.conversation.unread-after=2s", "-Dengagement.conversation.sweep-every=500ms",
                     // a billing page left without a following page view is judged abandoned after 2 s instead of 30 s
                     "-Dengagement.alert.triggers.abandonment-wait=2s",
                     // a reminder interval of one "minute" lasts a second, looked for every 250 ms
