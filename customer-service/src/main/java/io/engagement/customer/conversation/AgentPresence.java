@@ -1,6 +1,7 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.platform.lifecycle.StartupWork;
+import org.springframework.beans.factory.DisposableBean;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -24,7 +25,7 @@ import java.util.stream.Collectors;
  * (a replica that died) no longer counts.
  */
 @Component
-class AgentPresence implements StartupWork, org.springframework.beans.factory.DisposableBean {
+class AgentPresence implements StartupWork, DisposableBean {
 
     static final String COLLECTION = "agent_presence";
     static final Duration RENEW_EVERY = Duration.ofSeconds(10);

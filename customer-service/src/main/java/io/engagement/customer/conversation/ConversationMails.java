@@ -1,5 +1,6 @@
 package io.engagement.customer.conversation;
 
+import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationEmailRequested;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.DocumentOutbox;
@@ -46,12 +47,12 @@ class ConversationMails implements StartupWork, DisposableBean {
     private final ConversationStore conversations;
     private final MessageStore messages;
     private final EntityOutbox<ConversationEmailRequested> mails;
-    private final EntityOutbox<io.engagement.platform.event.ConversationChanged> conversationEvents;
+    private final EntityOutbox<ConversationChanged> conversationEvents;
     private final Properties properties;
     private volatile Disposable sweeps;
 
     ConversationMails(ReactiveMongoTemplate mongo, ConversationStore conversations, MessageStore messages,
-                      EntityOutbox<ConversationEmailRequested> mails, EntityOutbox<io.engagement.platform.event.ConversationChanged> conversationEvents,
+                      EntityOutbox<ConversationEmailRequested> mails, EntityOutbox<ConversationChanged> conversationEvents,
                       Properties properties) {
         this.mongo = mongo;
         this.conversations = conversations;

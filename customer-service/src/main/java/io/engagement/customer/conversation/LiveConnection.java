@@ -3,6 +3,8 @@ package io.engagement.customer.conversation;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
+import java.util.concurrent.ArrayBlockingQueue;
+
 /**
  * One open WebSocket: a visitor's (its own conversations and its verified identity's) or an agent's
  * (every conversation of the organization). Frames wait in a bounded buffer; a connection that does
@@ -16,7 +18,7 @@ final class LiveConnection {
     private final String visitorId;
     private final String verifiedIdentity;
     private final String agentEmail;
-    private final Sinks.Many<String> frames = Sinks.many().unicast().onBackpressureBuffer(new java.util.concurrent.ArrayBlockingQueue<>(BUFFERED_FRAMES));
+    private final Sinks.Many<String> frames = Sinks.many().unicast().onBackpressureBuffer(new ArrayBlockingQueue<>(BUFFERED_FRAMES));
 
     private LiveConnection(long organizationId, String visitorId, String verifiedIdentity, String agentEmail) {
         this.organizationId = organizationId;

@@ -1,18 +1,22 @@
 package io.engagement.customer.conversation;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.MessageCreated;
+import io.engagement.platform.event.MessageView;
 import io.engagement.platform.event.TypingChanged;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
 
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The live connections this replica holds, by organization, and what each may be sent. Events come
- * from the conversation topic ({@link ConversationFeed}), whichever replica wrote them, and from
+ * from the conversation topic ({@link ConversationFeedConsumer}), whichever replica wrote them, and from
  * resumes on the connection itself.
  */
 @Component
@@ -39,7 +43,7 @@ class LiveHub {
 
     /** Every agent connected to this replica, once each. */
     Set<OnlineAgent> agentConnections() {
-        Set<OnlineAgent> agents = new java.util.HashSet<>();
+        Set<OnlineAgent> agents = new HashSet<>();
         byOrganization.values().forEach(connections -> connections.stream().filter(LiveConnection::isAgent)
                 .forEach(connection -> agents.add(new OnlineAgent(connection.organizationId(), Conversations.emailKey(connection.agentEmail())))));
         return agents;
@@ -75,7 +79,7 @@ class LiveHub {
         return json.writeValueAsString(new Frame(event, data));
     }
 
-    private void deliver(long organizationId, String frame, java.util.function.Predicate<LiveConnection> entitled) {
+    private void deliver(long organizationId, String frame, Predicate<LiveConnection> entitled) {
         for (LiveConnection connection : byOrganization.getOrDefault(organizationId, Set.of())) {
             if (entitled.test(connection) && !connection.send(frame)) {
                 close(connection);
@@ -84,9 +88,9 @@ class LiveHub {
     }
 
     /** One text frame: {@code {"event", "data"}}. */
-    record Frame(String event, @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Object data) {
+    record Frame(String event, @JsonInclude(JsonInclude.Include.NON_NULL) Object data) {
     }
 
-    record Typing(String conversationId, io.engagement.platform.event.MessageView.Sender sender, boolean typing) {
+    record Typing(String conversationId, MessageView.Sender sender, boolean typing) {
     }
 }

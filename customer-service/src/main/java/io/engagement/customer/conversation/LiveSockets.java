@@ -25,6 +25,7 @@ import tools.jackson.databind.ObjectMapper;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -84,8 +85,8 @@ class LiveSockets {
                 return session.close(CloseStatus.POLICY_VIOLATION);
             }
             return visitors.find(context.organizationId(), visitorId)
-                    .map(java.util.Optional::of)
-                    .defaultIfEmpty(java.util.Optional.empty())
+                    .map(Optional::of)
+                    .defaultIfEmpty(Optional.empty())
                     .flatMap(visitor -> visitor.isPresent() ? serve(session, LiveConnection.ofVisitor(visitor.get()), visitor.get())
                             : session.close(CloseStatus.POLICY_VIOLATION));
         }

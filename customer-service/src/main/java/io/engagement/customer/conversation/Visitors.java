@@ -1,12 +1,11 @@
 package io.engagement.customer.conversation;
 
+import io.engagement.customer.widget.IdentityVerification;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.id.IdSequences;
-import io.engagement.platform.settings.OrganizationSettings;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
-import io.engagement.platform.error.RequestValidationException;
-import io.engagement.customer.widget.IdentityVerification;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
