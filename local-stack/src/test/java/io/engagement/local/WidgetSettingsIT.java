@@ -27,11 +27,11 @@ class WidgetSettingsIT {
             {"theme_color": "#1F6FEB", "position": "right", "welcome_image": "modern", "support_name": "Support",
              "button_label": "Chat with us", "online_status_message": "We typically reply in a few minutes",
              "offline_status_message": "We're away right now. Leave a message and we'll get back to you.",
-             "sound_enabled": true, "white_label": false}""";
+             "sound_enabled": true, "white_label": false, "identity_verification": "optional"}""";
     private static final String CHANGED = """
             {"theme_color": "#0A7F3F", "position": "left", "welcome_image": "collage", "support_name": "Acme care",
              "button_label": "Ask us", "online_status_message": "Online now", "offline_status_message": "Back at nine",
-             "sound_enabled": false, "white_label": false}""";
+             "sound_enabled": false, "white_label": false, "identity_verification": "optional"}""";
     private static final String ALWAYS_OPEN = hours("[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
     private static final String ALWAYS_CLOSED = hours("[]");
 

@@ -12,13 +12,13 @@ import java.time.Instant;
  */
 record WidgetConfig(String themeColor, String position, String welcomeImage, String supportName, String buttonLabel,
                     String onlineStatusMessage, String offlineStatusMessage, boolean soundEnabled,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean whiteLabel,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean whiteLabel, String identityVerification,
                     boolean online, String statusMessage, Instant nextChangeAt) {
 
     static WidgetConfig of(WidgetSettings settings, boolean premium, SupportHours.Status status) {
         return new WidgetConfig(settings.themeColor(), settings.position(), settings.welcomeImage(), settings.supportName(),
                 settings.buttonLabel(), settings.onlineStatusMessage(), settings.offlineStatusMessage(), settings.soundEnabled(),
-                premium ? settings.whiteLabel() : null, status.open(),
+                premium ? settings.whiteLabel() : null, settings.identityVerification(), status.open(),
                 status.open() ? settings.onlineStatusMessage() : settings.offlineStatusMessage(), status.nextChangeAt());
     }
 }

@@ -1,6 +1,7 @@
 package io.engagement.gateway.live;
 
 import io.engagement.gateway.key.AuthenticatedKey;
+import io.swagger.v3.oas.annotations.Hidden;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
@@ -20,6 +21,7 @@ import static io.engagement.platform.validation.ObjectSchema.required;
  * here once the key is authenticated, so a request that reaches this path another way has no key and is refused.
  */
 @RestController
+@Hidden
 class LiveTicketResource {
 
     static final String PATH = "/gateway/live/tickets";
