@@ -41,7 +41,10 @@ public final class ConversationsBenchmark {
     private final int rate = Integer.getInteger("bench.rate", 200);
     private final Duration window = Duration.ofSeconds(Integer.getInteger("bench.seconds", 60));
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final Map<String, Long> sent = new ConcurrentHashMap<>();
+    /** Posted and not yet received, by nonce: a visitor's messages for the agents, an agent's for the visitor. */
+    private final Map<String, Long> forAgents = new ConcurrentHashMap<>();
+    private final Map<String, Long> forVisitors = new ConcurrentHashMap<>();
+    private final Map<String, Long> echoes = new ConcurrentHashMap<>();
 
     public static void main(String[] args) throws Exception {
         new ConversationsBenchmark().run();
@@ -79,10 +82,11 @@ public final class ConversationsBenchmark {
             for (int i = 0; i < agents; i++) {
                 String ticket = field(post(gateway, "/external/v1/live/tickets", "{\"agent_email\": \"agent" + i + "@bench.test\"}",
                         "x-api-key", apiKey), "ticket");
-                sockets.add(connect(ws(gateway, "/external/v1/live?ticket=" + ticket), toAgents));
+                sockets.add(connect(ws(gateway, "/external/v1/live?ticket=" + ticket), forAgents, toAgents));
             }
             for (Visitor visitor : people) {
-                sockets.add(connect(ws(gateway, "/widget/v1/live?public_key=" + publicKey + "&visitor_token=" + visitor.token()), toVisitors));
+                sockets.add(connect(ws(gateway, "/widget/v1/live?public_key=" + publicKey + "&visitor_token=" + visitor.token()), forVisitors,
+                        toVisitors));
             }
             System.out.printf("  %,d sockets open%n", sockets.size());
             send(gateway, publicKey, apiKey, people);
@@ -103,7 +107,7 @@ public final class ConversationsBenchmark {
             Visitor visitor = people.get(ThreadLocalRandom.current().nextInt(people.size()));
             String nonce = UUID.randomUUID().toString();
             String content = "{\"content\": \"bench:" + nonce + "\"" + (i % 2 == 0 ? "" : ", \"agent_email\": \"agent0@bench.test\"") + "}";
-            sent.put(nonce, System.nanoTime());
+            (i % 2 == 0 ? forAgents : forVisitors).put(nonce, System.nanoTime());
             HttpRequest.Builder request = HttpRequest.newBuilder(gateway.resolve(i % 2 == 0
                             ? "/widget/v1/conversations/" + visitor.conversation() + "/messages"
                             : "/external/v1/conversations/" + visitor.conversation() + "/messages"))
@@ -124,27 +128,27 @@ public final class ConversationsBenchmark {
                 .route(routes -> routes.ws("/echo", (in, out) -> out.sendString(in.receive().asString())))
                 .bindNow();
         try {
-            Samples echoes = new Samples(rate * (int) window.toSeconds());
-            WebSocket socket = connect(URI.create("ws://127.0.0.1:" + server.port() + "/echo"), echoes);
+            Samples roundTrips = new Samples(rate * (int) window.toSeconds());
+            WebSocket socket = connect(URI.create("ws://127.0.0.1:" + server.port() + "/echo"), echoes, roundTrips);
             long interval = 1_000_000_000L / rate;
             long count = window.toSeconds() * rate;
             long started = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 LockSupport.parkNanos(started + i * interval - System.nanoTime());
                 String nonce = UUID.randomUUID().toString();
-                sent.put(nonce, System.nanoTime());
+                echoes.put(nonce, System.nanoTime());
                 socket.sendText("{\"data\": {\"content\": \"bench:" + nonce + "\"}}", true).join();
             }
             LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
             socket.abort();
-            return echoes.percentiles();
+            return roundTrips.percentiles();
         } finally {
             server.disposeNow();
         }
     }
 
-    private WebSocket connect(URI uri, Samples samples) {
-        return http.newWebSocketBuilder().buildAsync(uri, new Timing(samples)).join();
+    private WebSocket connect(URI uri, Map<String, Long> awaited, Samples samples) {
+        return http.newWebSocketBuilder().buildAsync(uri, new Timing(awaited, samples)).join();
     }
 
     private static URI ws(URI gateway, String path) {
@@ -179,13 +183,15 @@ public final class ConversationsBenchmark {
         System.out.printf("%-44s %10.1f %10.1f %,10d%n", name, percentiles.p50(), percentiles.p99(), percentiles.runs());
     }
 
-    /** A socket's listener: the first arrival of each posted message is timed. */
-    private final class Timing implements WebSocket.Listener {
+    /** A socket's listener: the first arrival of each message posted for this side is timed. */
+    private static final class Timing implements WebSocket.Listener {
 
+        private final Map<String, Long> awaited;
         private final Samples samples;
         private final StringBuilder partial = new StringBuilder();
 
-        Timing(Samples samples) {
+        Timing(Map<String, Long> awaited, Samples samples) {
+            this.awaited = awaited;
             this.samples = samples;
         }
 
@@ -195,7 +201,7 @@ public final class ConversationsBenchmark {
             if (last) {
                 Matcher nonce = NONCE.matcher(partial);
                 if (nonce.find()) {
-                    Long at = sent.remove(nonce.group(1));
+                    Long at = awaited.remove(nonce.group(1));
                     if (at != null) {
                         samples.add(System.nanoTime() - at);
                     }

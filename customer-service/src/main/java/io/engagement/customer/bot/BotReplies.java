@@ -1,8 +1,11 @@
 package io.engagement.customer.bot;
 
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,8 +13,16 @@ import java.util.Optional;
 @Component
 public class BotReplies {
 
+    /** How long a replica trusts what it learnt of an organization's sources: a new source answers conversations within this. */
+    static final Duration KNOWLEDGE_CACHED_FOR = Duration.ofSeconds(5);
+
     private final SourceStore sources;
     private final BotAnswers answers;
+    // asked on every conversation message, so it is not a read of the sources each time
+    private final AsyncCache<Long, Boolean> knowledge = Caffeine.newBuilder()
+            .expireAfterWrite(KNOWLEDGE_CACHED_FOR)
+            .maximumSize(100_000)
+            .buildAsync();
 
     BotReplies(SourceStore sources, BotAnswers answers) {
         this.sources = sources;
@@ -20,7 +31,7 @@ public class BotReplies {
 
     /** Whether at least one of the organization's sources is active, so the bot answers first. */
     public Mono<Boolean> hasKnowledge(long organizationId) {
-        return sources.answering(organizationId).hasElements();
+        return Mono.fromFuture(() -> knowledge.get(organizationId, (id, executor) -> sources.answering(id).hasElements().toFuture()));
     }
 
     /** The bot's answer with its sources; empty when it is not sure enough and a person should take over. */
