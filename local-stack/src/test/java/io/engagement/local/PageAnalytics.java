@@ -143,8 +143,9 @@ final class PageAnalytics {
     }
 
     /** Waits until the registry has these pages of this host, and answers display URL → page id. */
+    /** A minute: the registry writes pages within seconds, but a suite busy with the tests before can take longer. */
     Map<String, String> awaitPages(String... paths) {
-        return awaitPages(Duration.ofSeconds(30), paths);
+        return awaitPages(Duration.ofSeconds(60), paths);
     }
 
     Map<String, String> awaitPages(Duration within, String... paths) {
