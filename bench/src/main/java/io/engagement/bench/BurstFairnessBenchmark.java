@@ -187,7 +187,7 @@ public final class BurstFairnessBenchmark {
     }
 
     private static String rateOf(Delays delays) {
-        return String.format("%,.0f", delays.acceptedRate());
+        return delays == Delays.NOT_RUN ? "not run" : String.format("%,.0f", delays.acceptedRate());
     }
 
     private record Probe(Double session, Double alert) {

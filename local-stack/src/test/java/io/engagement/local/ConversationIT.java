@@ -43,22 +43,7 @@ class ConversationIT {
     /** Support open around the clock, so no test's thread depends on the day it runs. */
     @BeforeEach
     void supportAlwaysOpen() {
-        supportHours(org, "[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
-    }
-
-    static void supportHours(RunningSuite suite, RunningSuite.Organization organization, String slots) {
-        String day = "\"%s\": " + slots;
-        String week = String.join(", ", java.util.stream.Stream.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-                .map(day::formatted).toList());
-        Answer stored = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/support-hours"))
-                        .header("Content-Type", "application/json")
-                        .PUT(HttpRequest.BodyPublishers.ofString("{\"timezone\": \"UTC\", \"schedule\": {" + week + "}, \"days_off\": []}")),
-                "x-api-key", organization.apiKey());
-        assertThat(stored.status()).as(stored.body()).isEqualTo(200);
-    }
-
-    private void supportHours(RunningSuite.Organization organization, String slots) {
-        supportHours(suite, organization, slots);
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
     }
 
     // ---- visitors and identity ----
@@ -401,7 +386,7 @@ class ConversationIT {
 
     @Test
     void aConversationStartedWhileSupportIsClosedIsToldSoAndAskedForAnEmail() {
-        supportHours(org, "[]");
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_CLOSED);
         Visitor anonymous = visitor("{}");
         Visitor withEmail = visitor("{\"email\": \"known-" + UUID.randomUUID() + "@example.com\"}");
 

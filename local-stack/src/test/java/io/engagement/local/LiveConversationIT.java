@@ -40,7 +40,7 @@ class LiveConversationIT {
 
     @org.junit.jupiter.api.BeforeEach
     void supportAlwaysOpen() {
-        ConversationIT.supportHours(suite, org, "[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
     }
 
     @AfterEach

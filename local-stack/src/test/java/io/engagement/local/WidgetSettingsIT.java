@@ -32,8 +32,8 @@ class WidgetSettingsIT {
             {"theme_color": "#0A7F3F", "position": "left", "welcome_image": "collage", "support_name": "Acme care",
              "button_label": "Ask us", "online_status_message": "Online now", "offline_status_message": "Back at nine",
              "sound_enabled": false, "white_label": false, "identity_verification": "optional"}""";
-    private static final String ALWAYS_OPEN = hours("[{\"start\": \"00:00\", \"end\": \"24:00\"}]");
-    private static final String ALWAYS_CLOSED = hours("[]");
+    private static final String ALWAYS_OPEN = SupportHoursBody.everyDay(SupportHoursBody.ALWAYS_OPEN);
+    private static final String ALWAYS_CLOSED = SupportHoursBody.everyDay(SupportHoursBody.ALWAYS_CLOSED);
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("Widget " + UUID.randomUUID());
@@ -290,11 +290,5 @@ class WidgetSettingsIT {
 
     private static String plan(long organizationId) {
         return "/admin/v1/organizations/" + organizationId + "/plan";
-    }
-
-    private static String hours(String everyDay) {
-        return """
-                {"timezone": "UTC", "days_off": [], "schedule": {"monday": %1$s, "tuesday": %1$s, "wednesday": %1$s,
-                  "thursday": %1$s, "friday": %1$s, "saturday": %1$s, "sunday": %1$s}}""".formatted(everyDay);
     }
 }

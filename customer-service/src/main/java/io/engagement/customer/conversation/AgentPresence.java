@@ -1,14 +1,13 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.platform.lifecycle.StartupWork;
-import org.springframework.beans.factory.DisposableBean;
+import io.engagement.platform.lifecycle.PollingLoop;
 import org.bson.Document;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -25,7 +24,7 @@ import java.util.stream.Collectors;
  * (a replica that died) no longer counts.
  */
 @Component
-class AgentPresence implements StartupWork, DisposableBean {
+class AgentPresence extends PollingLoop {
 
     static final String COLLECTION = "agent_presence";
     static final Duration RENEW_EVERY = Duration.ofSeconds(10);
@@ -34,29 +33,17 @@ class AgentPresence implements StartupWork, DisposableBean {
     private final ReactiveMongoTemplate mongo;
     private final LiveHub hub;
     private final String replica = UUID.randomUUID().toString();
-    private volatile Disposable renewals;
 
     AgentPresence(ReactiveMongoTemplate mongo, LiveHub hub) {
+        super(RENEW_EVERY, LoggerFactory.getLogger(AgentPresence.class), "agents' presence to renew");
         this.mongo = mongo;
         this.hub = hub;
     }
 
+    /** Renews the presence of every agent this replica holds a connection of. */
     @Override
-    public Mono<Void> prepare() {
-        renewals = Flux.interval(RENEW_EVERY, RENEW_EVERY)
-                .onBackpressureDrop()
-                .concatMap(tick -> Flux.fromIterable(hub.agentConnections())
-                        .concatMap(agent -> online(agent.organizationId(), agent.agentKey()))
-                        .onErrorResume(failure -> Mono.empty()))
-                .subscribe();
-        return Mono.empty();
-    }
-
-    @Override
-    public void destroy() {
-        if (renewals != null) {
-            renewals.dispose();
-        }
+    protected Mono<Void> poll() {
+        return Flux.fromIterable(hub.agentConnections()).concatMap(agent -> online(agent.organizationId(), agent.agentKey())).then();
     }
 
     Mono<Void> online(long organizationId, String agentKey) {

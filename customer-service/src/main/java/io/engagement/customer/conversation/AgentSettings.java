@@ -5,6 +5,7 @@ import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
 import io.engagement.platform.validation.Violations;
+import io.engagement.platform.store.EmailKey;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -57,7 +58,7 @@ record AgentSettings(List<Agent> agents) {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < agents.size(); i++) {
             JsonNode email = agents.get(i).get("email");
-            if (email != null && email.isString() && !seen.add(Conversations.emailKey(email.asString()))) {
+            if (email != null && email.isString() && !seen.add(EmailKey.of(email.asString()))) {
                 errors.add(Violations.valueError(loc.field("agents").index(i).field("email"), email.asString(), "agent is listed twice"));
             }
         }

@@ -3,18 +3,17 @@ package io.engagement.customer.conversation;
 import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.ConversationView;
-import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.lifecycle.PollingLoop;
 import io.engagement.platform.settings.OrganizationSettings;
+import io.engagement.platform.store.EmailKey;
 import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -22,21 +21,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Hands waiting conversations (open, nobody's) to online agents of the agents settings who are under
  * their capacity: the one with the fewest open conversations, then the one idle longest. Waiting
  * conversations go first come, first served ({@code waiting_since}, then creation). It runs when a
  * conversation starts waiting, when an agent connects or frees capacity (any replica's event), and
- * every {@link #SWEEP_EVERY} for what a lost trigger left.
+ * every {@link #SWEEP_EVERY} for what a lost trigger left. Triggers are gathered per organization
+ * and served together, one poll at a time: a burst of messages in waiting conversations asks once,
+ * not once per message.
  */
 @Component
-class Assignment implements StartupWork, DisposableBean {
+class Assignment extends PollingLoop {
 
     static final Duration SWEEP_EVERY = Duration.ofSeconds(15);
+    /** How soon a trigger that came during a poll is served at the latest. */
+    private static final Duration TICK = Duration.ofSeconds(1);
     private static final int WAITING_PER_ROUND = 200;
     private static final Logger log = LoggerFactory.getLogger(Assignment.class);
 
@@ -46,10 +52,12 @@ class Assignment implements StartupWork, DisposableBean {
     private final OrganizationSettings<AgentSettings> agents;
     private final AgentPresence presence;
     private final AssignmentLease lease;
-    private volatile Disposable sweeps;
+    private final Set<Long> triggered = ConcurrentHashMap.newKeySet();
+    private volatile Instant nextSweep = Instant.now().plus(SWEEP_EVERY);
 
     Assignment(ReactiveMongoTemplate mongo, ConversationStore conversations, EntityOutbox<ConversationChanged> events,
                OrganizationSettings<AgentSettings> agents, AgentPresence presence, AssignmentLease lease) {
+        super(TICK, log, "waiting conversations to assign");
         this.mongo = mongo;
         this.conversations = conversations;
         this.events = events;
@@ -58,44 +66,39 @@ class Assignment implements StartupWork, DisposableBean {
         this.lease = lease;
     }
 
+    /** The organizations triggered since the last poll, and every organization with a waiting conversation when a sweep is due. */
     @Override
-    public Mono<Void> prepare() {
-        sweeps = Flux.interval(SWEEP_EVERY, SWEEP_EVERY)
-                .onBackpressureDrop()
-                .concatMap(tick -> organizationsWaiting().concatMap(this::serve).onErrorResume(failure -> {
-                    log.warn("An assignment sweep failed; trying again in {}: {}", SWEEP_EVERY, failure.toString());
-                    return Mono.empty();
-                }))
-                .subscribe();
-        return Mono.empty();
-    }
-
-    @Override
-    public void destroy() {
-        if (sweeps != null) {
-            sweeps.dispose();
+    protected Mono<Void> poll() {
+        Set<Long> due = new HashSet<>(triggered);
+        triggered.removeAll(due);
+        Flux<Long> organizations = Flux.fromIterable(due);
+        if (!Instant.now().isBefore(nextSweep)) {
+            nextSweep = Instant.now().plus(SWEEP_EVERY);
+            organizations = organizations.concatWith(organizationsWaiting().filter(organization -> !due.contains(organization)));
         }
-    }
-
-    /** Starts serving the organization's queue without waiting for it; a failure waits for the next trigger or sweep. */
-    void trigger(long organizationId) {
-        serve(organizationId).onErrorResume(failure -> {
-            log.debug("Assigning the conversations of organization {} failed: {}", organizationId, failure.toString());
+        return organizations.concatMap(organization -> serve(organization).onErrorResume(failure -> {
+            log.debug("Assigning the conversations of organization {} failed: {}", organization, failure.toString());
             return Mono.empty();
-        }).subscribe();
+        })).then();
     }
 
-    /** Hands out what it can of the organization's queue; nothing when another replica is doing it now. */
+    /** Serves the organization's queue at the next poll, soon. */
+    void trigger(long organizationId) {
+        triggered.add(organizationId);
+        wake();
+    }
+
+    /**
+     * Hands out what it can of the organization's queue; nothing while none of its agents is online
+     * (no lease is taken then), or when another replica is doing it now.
+     */
     Mono<Void> serve(long organizationId) {
-        return lease.acquire(organizationId).flatMap(held -> Mono.zip(agents.read(organizationId), presence.onlineAgents(organizationId),
-                                openLoads(organizationId))
+        return Mono.zip(agents.read(organizationId), presence.onlineAgents(organizationId))
+                .map(known -> known.getT1().agents().stream().filter(agent -> known.getT2().contains(EmailKey.of(agent.email()))).toList())
+                .filter(available -> !available.isEmpty())
+                .flatMap(available -> lease.acquire(organizationId).flatMap(held -> openLoads(organizationId)
                         .flatMap(known -> {
-                            Map<String, Integer> loads = new HashMap<>(known.getT3());
-                            List<AgentSettings.Agent> available = known.getT1().agents().stream()
-                                    .filter(agent -> known.getT2().contains(Conversations.emailKey(agent.email()))).toList();
-                            if (available.isEmpty()) {
-                                return Mono.<Void>empty();
-                            }
+                            Map<String, Integer> loads = new HashMap<>(known);
                             return waiting(organizationId)
                                     .concatMap(conversation -> pick(available, loads, held)
                                             .map(agent -> assign(conversation, agent, loads, held))
@@ -103,15 +106,15 @@ class Assignment implements StartupWork, DisposableBean {
                                     .then();
                         })
                         .then(Mono.defer(() -> lease.release(held)))
-                        .onErrorResume(failure -> lease.release(held).then(Mono.error(failure))));
+                        .onErrorResume(failure -> lease.release(held).then(Mono.error(failure)))));
     }
 
     private Mono<Void> assign(ConversationState waiting, AgentSettings.Agent agent, Map<String, Integer> loads, AssignmentLease.Held held) {
-        String key = Conversations.emailKey(agent.email());
+        String key = EmailKey.of(agent.email());
         // counted before the write, so the next conversation of this round sees the agent's new load
         loads.merge(key, 1, Integer::sum);
         held.lastAssigned().put(key, Instant.now());
-        return conversations.update(waiting.organizationId(), waiting.conversationId(), current -> current.assignedTo(agent.email()))
+        return conversations.update(waiting, current -> current.assignedTo(agent.email()))
                 .doOnNext(written -> {
                     if (written.changed()) {
                         events.publish(List.of(written.document()));
@@ -125,9 +128,9 @@ class Assignment implements StartupWork, DisposableBean {
     /** The agent with the fewest open conversations under their capacity, then the one idle longest. */
     private static Optional<AgentSettings.Agent> pick(List<AgentSettings.Agent> available, Map<String, Integer> loads, AssignmentLease.Held held) {
         return available.stream()
-                .filter(agent -> loads.getOrDefault(Conversations.emailKey(agent.email()), 0) < agent.capacity())
-                .min(Comparator.<AgentSettings.Agent>comparingInt(agent -> loads.getOrDefault(Conversations.emailKey(agent.email()), 0))
-                        .thenComparing(agent -> held.lastAssigned().getOrDefault(Conversations.emailKey(agent.email()), Instant.EPOCH)));
+                .filter(agent -> loads.getOrDefault(EmailKey.of(agent.email()), 0) < agent.capacity())
+                .min(Comparator.<AgentSettings.Agent>comparingInt(agent -> loads.getOrDefault(EmailKey.of(agent.email()), 0))
+                        .thenComparing(agent -> held.lastAssigned().getOrDefault(EmailKey.of(agent.email()), Instant.EPOCH)));
     }
 
     /** Each agent's open conversations, by e-mail key. */

@@ -6,11 +6,9 @@ import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.MessageView;
-import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.lifecycle.PollingLoop;
 import org.bson.Document;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.dao.DuplicateKeyException;
@@ -18,8 +16,6 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Duration;
@@ -37,11 +33,10 @@ import java.util.stream.Collectors;
  * sweeping at once, or a crash between the two writes, still make one mail.
  */
 @Component
-class ConversationMails implements StartupWork, DisposableBean {
+class ConversationMails extends PollingLoop {
 
     static final String COLLECTION = "conversation_mails";
     private static final int DUE_PER_SWEEP = 200;
-    private static final Logger log = LoggerFactory.getLogger(ConversationMails.class);
 
     private final ReactiveMongoTemplate mongo;
     private final ConversationStore conversations;
@@ -49,11 +44,11 @@ class ConversationMails implements StartupWork, DisposableBean {
     private final EntityOutbox<ConversationEmailRequested> mails;
     private final EntityOutbox<ConversationChanged> conversationEvents;
     private final Properties properties;
-    private volatile Disposable sweeps;
 
     ConversationMails(ReactiveMongoTemplate mongo, ConversationStore conversations, MessageStore messages,
                       EntityOutbox<ConversationEmailRequested> mails, EntityOutbox<ConversationChanged> conversationEvents,
                       Properties properties) {
+        super(properties.sweepEvery(), LoggerFactory.getLogger(ConversationMails.class), "unread replies to e-mail");
         this.mongo = mongo;
         this.conversations = conversations;
         this.messages = messages;
@@ -63,25 +58,7 @@ class ConversationMails implements StartupWork, DisposableBean {
     }
 
     @Override
-    public Mono<Void> prepare() {
-        sweeps = Flux.interval(properties.sweepEvery(), properties.sweepEvery())
-                .onBackpressureDrop()
-                .concatMap(tick -> sweep().onErrorResume(failure -> {
-                    log.warn("Looking for unread replies to e-mail failed; trying again in {}: {}", properties.sweepEvery(), failure.toString());
-                    return Mono.empty();
-                }))
-                .subscribe();
-        return Mono.empty();
-    }
-
-    @Override
-    public void destroy() {
-        if (sweeps != null) {
-            sweeps.dispose();
-        }
-    }
-
-    Mono<Void> sweep() {
+    protected Mono<Void> poll() {
         Query due = Query.query(Criteria.where("channel").is(ConversationView.WIDGET)
                 .and("reply_unread_since").lte(Date.from(Instant.now().minus(properties.unreadAfter())))).limit(DUE_PER_SWEEP);
         return mongo.find(due, Document.class, ConversationStore.COLLECTION)
@@ -99,7 +76,7 @@ class ConversationMails implements StartupWork, DisposableBean {
                 .filter(message -> MessageView.AGENT.equals(message.sender().type()) || MessageView.BOT.equals(message.sender().type()))
                 .collectList()
                 .flatMap(unread -> unread.isEmpty() ? Mono.empty() : store(conversation, through, unread));
-        return stored.then(conversations.update(conversation.organizationId(), conversation.conversationId(),
+        return stored.then(conversations.update(conversation,
                         current -> current.reading().replyUnreadSince() == null ? Optional.empty() : Optional.of(current.mailedThrough(through))))
                 .doOnNext(written -> {
                     if (written.changed()) {

@@ -7,6 +7,7 @@ import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.store.EmailKey;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
@@ -78,30 +79,32 @@ class ConversationStore implements StartupWork {
      * conversation.
      */
     Mono<Written> update(long organizationId, String conversationId, Function<ConversationState, Optional<ConversationState>> change) {
-        return attempt(organizationId, conversationId, change, 1);
+        return find(organizationId, conversationId).flatMap(current -> attempt(current, change, 1));
     }
 
-    private Mono<Written> attempt(long organizationId, String conversationId, Function<ConversationState, Optional<ConversationState>> change,
-                                  int attempt) {
-        return find(organizationId, conversationId).flatMap(current -> {
-            Optional<ConversationState> changed = change.apply(current);
-            if (changed.isEmpty()) {
-                return Mono.just(new Written(current, null));
-            }
-            Document replacement = toDocument(changed.get().withVersion(current.version() + 1))
-                    .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationUpdated.class));
-            Query unchanged = Query.query(Criteria.where("_id").is(conversationId).and("organization_id").is(organizationId)
-                    .and("version").is(current.version()));
-            return mongo.findAndReplace(unchanged, replacement, FindAndReplaceOptions.options().returnNew(), Document.class, COLLECTION)
-                    .map(written -> new Written(fromDocument(written), written))
-                    .switchIfEmpty(Mono.defer(() -> {
-                        if (attempt >= ATTEMPTS) {
-                            return Mono.error(new IllegalStateException("Conversation " + conversationId + " kept changing under "
-                                    + ATTEMPTS + " attempts to write it"));
-                        }
-                        return attempt(organizationId, conversationId, change, attempt + 1);
-                    }));
-        });
+    /** As {@link #update(long, String, Function)}, from {@code known} as the caller read it a moment ago, without reading it again first. */
+    Mono<Written> update(ConversationState known, Function<ConversationState, Optional<ConversationState>> change) {
+        return attempt(known, change, 1);
+    }
+
+    private Mono<Written> attempt(ConversationState current, Function<ConversationState, Optional<ConversationState>> change, int attempt) {
+        Optional<ConversationState> changed = change.apply(current);
+        if (changed.isEmpty()) {
+            return Mono.just(new Written(current, null));
+        }
+        Document replacement = toDocument(changed.get().withVersion(current.version() + 1))
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationUpdated.class));
+        Query unchanged = Query.query(Criteria.where("_id").is(current.conversationId()).and("organization_id").is(current.organizationId())
+                .and("version").is(current.version()));
+        return mongo.findAndReplace(unchanged, replacement, FindAndReplaceOptions.options().returnNew(), Document.class, COLLECTION)
+                .map(written -> new Written(fromDocument(written), written))
+                .switchIfEmpty(Mono.defer(() -> {
+                    if (attempt >= ATTEMPTS) {
+                        return Mono.error(new IllegalStateException("Conversation " + current.conversationId() + " kept changing under "
+                                + ATTEMPTS + " attempts to write it"));
+                    }
+                    return find(current.organizationId(), current.conversationId()).flatMap(fresh -> attempt(fresh, change, attempt + 1));
+                }));
     }
 
     Mono<PageEnvelope<ConversationState>> page(long organizationId, ConversationQuery query) {
@@ -109,7 +112,7 @@ class ConversationStore implements StartupWork {
         query.status().ifPresent(status -> filter.and("status").is(status));
         if (query.assigneeEmail().isPresent()) {
             // an assignee and unassigned=true together ask for what cannot be: no conversation has both
-            filter.and("assignee_key").is(query.unassigned().orElse(false) ? NO_ONE : Conversations.emailKey(query.assigneeEmail().get()));
+            filter.and("assignee_key").is(query.unassigned().orElse(false) ? NO_ONE : EmailKey.of(query.assigneeEmail().get()));
         } else if (query.unassigned().isPresent()) {
             if (query.unassigned().get()) {
                 filter.and("assignee_key").is(null);
@@ -140,7 +143,7 @@ class ConversationStore implements StartupWork {
             whose.add(Criteria.where("customer_key").is(customerId));
         }
         if (email != null) {
-            whose.add(Criteria.where("email_key").is(Conversations.emailKey(email)));
+            whose.add(Criteria.where("email_key").is(EmailKey.of(email)));
         }
         if (whatsappNumber != null) {
             whose.add(Criteria.where("visitor.whatsapp_number").is(whatsappNumber));
@@ -196,10 +199,10 @@ class ConversationStore implements StartupWork {
                 .append("visitor_identity", conversation.visitorIdentity())
                 // only a verified visitor is the customer; a claim is shown, never filtered or erased by
                 .append("customer_key", visitor.verified() ? visitor.customerId() : null)
-                .append("email_key", Conversations.emailKey(visitor.email()))
+                .append("email_key", EmailKey.of(visitor.email()))
                 .append("session_id", conversation.sessionId())
                 .append("assignee_email", conversation.assigneeEmail())
-                .append("assignee_key", Conversations.emailKey(conversation.assigneeEmail()))
+                .append("assignee_key", EmailKey.of(conversation.assigneeEmail()))
                 .append("tags", conversation.tags())
                 .append("created_at", date(conversation.createdAt()))
                 .append("last_activity_at", date(conversation.lastActivityAt()))

@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -51,11 +50,6 @@ class Conversations {
         this.offline = offline;
     }
 
-    /** An e-mail as it is compared: trimmed and lower-cased. */
-    static String emailKey(String email) {
-        return email == null ? null : email.strip().toLowerCase(Locale.ROOT);
-    }
-
     static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MILLIS);
     }
@@ -75,25 +69,22 @@ class Conversations {
                     request.sessionId() != null ? request.sessionId() : visitor.sessionId(), at);
             return conversations.insert(conversation)
                     .doOnNext(written -> conversationEvents.publish(List.of(written)))
-                    .then(post(visitor.organizationId(), conversation.conversationId(),
-                            MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
-                    .then(offlineNotice(visitor, conversation.conversationId(), at))
-                    .then(Mono.zip(find(visitor.organizationId(), conversation.conversationId()),
-                            visibleMessages(visitor.organizationId(), conversation.conversationId())))
-                    .map(started -> new Started(started.getT1().view(), started.getT2()));
+                    .then(post(conversation, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
+                    .flatMap(posted -> offlineNotice(visitor, posted.conversation(), at))
+                    .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest.view(), thread)));
         });
     }
 
-    private Mono<Void> offlineNotice(Visitor visitor, String conversationId, Instant at) {
+    /** The conversation after its offline notice, if support is closed. */
+    private Mono<ConversationState> offlineNotice(Visitor visitor, ConversationState conversation, Instant at) {
         return offline.at(visitor.organizationId(), at).flatMap(notice -> {
             if (notice.isEmpty()) {
-                return Mono.empty();
+                return Mono.just(conversation);
             }
             MessageView.Sender system = new MessageView.Sender(MessageView.SYSTEM, null, null);
-            Mono<Posted> told = post(visitor.organizationId(), conversationId, MessageDraft.ours(system, notice.get(), "offline", now()));
-            Mono<Posted> askForEmail = visitor.email() != null ? Mono.empty() : post(visitor.organizationId(), conversationId,
-                    MessageDraft.ours(system, EMAIL_REQUEST, "offline-email", now()));
-            return told.then(askForEmail).then();
+            Mono<ConversationState> told = post(conversation, MessageDraft.ours(system, notice.get(), "offline", now())).map(Posted::conversation);
+            return visitor.email() != null ? told : told.flatMap(latest -> post(latest,
+                    MessageDraft.ours(system, EMAIL_REQUEST, "offline-email", now())).map(Posted::conversation));
         });
     }
 
@@ -110,20 +101,20 @@ class Conversations {
 
     /** The visitor's message; the same {@code client_id} again answers the first and writes nothing. */
     Mono<Posted> postFromVisitor(Visitor visitor, String conversationId, NewMessage request) {
-        return visibleTo(visitor, conversationId).flatMap(conversation -> post(visitor.organizationId(), conversationId,
+        return visibleTo(visitor, conversationId).flatMap(conversation -> post(conversation,
                 MessageDraft.of(visitorSender(visitor), request.content(), false, request.clientId(), now())));
     }
 
     Mono<Void> readByVisitor(Visitor visitor, String conversationId, long seq) {
         return visibleTo(visitor, conversationId)
-                .flatMap(conversation -> change(visitor.organizationId(), conversationId, current -> Optional.of(current.readByVisitor(seq))
+                .flatMap(conversation -> change(conversation, current -> Optional.of(current.readByVisitor(seq))
                         .filter(read -> read.reading().visitorLastReadSeq() != current.reading().visitorLastReadSeq())))
                 .then();
     }
 
     /** The visitor asks for a person: a system message says one will follow, and the bot is silent from now on. */
     Mono<ConversationView> handOff(Visitor visitor, String conversationId) {
-        return visibleTo(visitor, conversationId).flatMap(conversation -> handOff(visitor.organizationId(), conversationId, "handoff"));
+        return visibleTo(visitor, conversationId).flatMap(conversation -> handOff(conversation, "handoff"));
     }
 
     /** Rates a resolved conversation; a second rating replaces the first. */
@@ -132,7 +123,7 @@ class Conversations {
             if (!conversation.isResolved()) {
                 return Mono.error(ApiException.conflict("Only a resolved conversation can be rated"));
             }
-            return change(visitor.organizationId(), conversationId, current -> current.isResolved()
+            return change(conversation, current -> current.isResolved()
                     ? Optional.of(current.rated(rating.rating(), rating.comment()))
                     : Optional.empty()).map(ConversationState::view);
         });
@@ -149,24 +140,23 @@ class Conversations {
     }
 
     Mono<Posted> postFromAgent(long organizationId, String conversationId, AgentMessage request) {
-        return find(organizationId, conversationId).flatMap(conversation -> post(organizationId, conversationId,
+        return find(organizationId, conversationId).flatMap(conversation -> post(conversation,
                 MessageDraft.of(new MessageView.Sender(MessageView.AGENT, request.agentEmail(), null), request.content(),
                         request.isPrivate(), request.clientId(), now())));
     }
 
     Mono<Void> readByAgent(long organizationId, String conversationId, long seq) {
-        return find(organizationId, conversationId)
-                .flatMap(conversation -> change(organizationId, conversationId, current -> Optional.of(current.readByAgent(seq))
-                        .filter(read -> read.reading().agentLastReadSeq() != current.reading().agentLastReadSeq())))
+        return change(organizationId, conversationId, current -> Optional.of(current.readByAgent(seq))
+                        .filter(read -> read.reading().agentLastReadSeq() != current.reading().agentLastReadSeq()))
                 .then();
     }
 
     Mono<ConversationView> changeByAgent(long organizationId, String conversationId, ConversationChange request) {
-        return find(organizationId, conversationId).flatMap(found -> change(organizationId, conversationId, current -> Optional.of(
+        return change(organizationId, conversationId, current -> Optional.of(
                 current.changed(request.status().orElse(current.status()),
                         request.assigneeGiven() ? request.assigneeEmail() : current.assigneeEmail(),
                         request.tags().orElse(current.tags()),
-                        request.snoozedUntil().orElse(current.snoozedUntil())))))
+                        request.snoozedUntil().orElse(current.snoozedUntil()))))
                 .map(ConversationState::view);
     }
 
@@ -180,32 +170,32 @@ class Conversations {
     Mono<Void> answer(long organizationId, MessageView visitorMessage) {
         return conversations.find(organizationId, visitorMessage.conversationId())
                 .filter(conversation -> conversation.isPending() && !conversation.botSilenced())
-                .flatMap(conversation -> bot.reply(organizationId, visitorMessage.content()))
-                .flatMap(reply -> reply.isPresent()
-                        ? post(organizationId, visitorMessage.conversationId(), botMessage(reply.get(), "bot:" + visitorMessage.messageId()))
-                        .then()
-                        : handOff(organizationId, visitorMessage.conversationId(), "handoff").then());
+                .flatMap(conversation -> bot.reply(organizationId, visitorMessage.content())
+                        .flatMap(reply -> reply.isPresent()
+                                ? post(conversation, botMessage(reply.get(), "bot:" + visitorMessage.messageId())).then()
+                                : handOff(conversation, "handoff").then()));
     }
 
     // ---- shared ----
 
     /**
-     * Stores the message with the conversation's next seq, then changes the conversation to follow it.
-     * A message sent before with the same client id is answered as it was, and changes nothing.
+     * Stores the message with the conversation's next seq, then changes the conversation (as the
+     * caller read it) to follow it. A message sent before with the same client id is answered as it
+     * was, and changes nothing.
      */
-    private Mono<Posted> post(long organizationId, String conversationId, MessageDraft draft) {
-        return find(organizationId, conversationId)
-                .flatMap(conversation -> messages.append(organizationId, conversation, draft))
-                .flatMap(appended -> {
-                    if (!appended.stored()) {
-                        return find(organizationId, conversationId).map(conversation -> new Posted(appended.message(), conversation, false));
-                    }
-                    messageEvents.publish(List.of(appended.document()));
-                    MessageView message = appended.message();
-                    return bot.hasKnowledge(organizationId)
-                            .flatMap(botAnswers -> change(organizationId, conversationId, current -> Optional.of(after(current, message, botAnswers))))
-                            .map(conversation -> new Posted(message, conversation, true));
-                });
+    private Mono<Posted> post(ConversationState conversation, MessageDraft draft) {
+        long organizationId = conversation.organizationId();
+        return messages.append(organizationId, conversation, draft).flatMap(appended -> {
+            if (!appended.stored()) {
+                return Mono.just(new Posted(appended.message(), conversation, false));
+            }
+            messageEvents.publish(List.of(appended.document()));
+            MessageView message = appended.message();
+            // whether the bot may answer only matters to a visitor's message (reopening a resolved conversation)
+            Mono<Boolean> botAnswers = message.fromVisitor() ? bot.hasKnowledge(organizationId) : Mono.just(false);
+            return botAnswers.flatMap(answers -> change(conversation, current -> Optional.of(after(current, message, answers))))
+                    .map(changed -> new Posted(message, changed, true));
+        });
     }
 
     private static ConversationState after(ConversationState conversation, MessageView message, boolean botAnswers) {
@@ -219,21 +209,28 @@ class Conversations {
     }
 
     /** A conversation is handed off once: {@code key} names the one system message that says so. */
-    private Mono<ConversationView> handOff(long organizationId, String conversationId, String key) {
-        return find(organizationId, conversationId).flatMap(conversation -> {
-            if (conversation.botSilenced()) {
-                return Mono.just(conversation.view());
-            }
-            MessageDraft notice = MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null), HANDOFF_NOTICE, key, now());
-            return post(organizationId, conversationId, notice)
-                    .then(change(organizationId, conversationId, current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())))
-                    .map(ConversationState::view);
-        });
+    private Mono<ConversationView> handOff(ConversationState conversation, String key) {
+        if (conversation.botSilenced()) {
+            return Mono.just(conversation.view());
+        }
+        MessageDraft notice = MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null), HANDOFF_NOTICE, key, now());
+        return post(conversation, notice)
+                .flatMap(posted -> change(posted.conversation(), current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())))
+                .map(ConversationState::view);
     }
 
     private Mono<ConversationState> change(long organizationId, String conversationId,
                                            Function<ConversationState, Optional<ConversationState>> change) {
-        return conversations.update(organizationId, conversationId, change)
+        return published(conversations.update(organizationId, conversationId, change));
+    }
+
+    /** A change of the conversation as the caller read it; read again only if someone wrote since. */
+    private Mono<ConversationState> change(ConversationState known, Function<ConversationState, Optional<ConversationState>> change) {
+        return published(conversations.update(known, change));
+    }
+
+    private Mono<ConversationState> published(Mono<ConversationStore.Written> update) {
+        return update
                 .switchIfEmpty(Mono.error(Conversations::notFound))
                 .doOnNext(written -> {
                     if (written.changed()) {
@@ -243,8 +240,9 @@ class Conversations {
                 .map(ConversationStore.Written::conversation);
     }
 
-    private Mono<List<MessageView>> visibleMessages(long organizationId, String conversationId) {
-        return messages.after(organizationId, conversationId, 0, MessagePage.MAX_LIMIT, false).take(MessagePage.MAX_LIMIT).collectList();
+    private Mono<List<MessageView>> visibleMessages(ConversationState conversation) {
+        return messages.after(conversation.organizationId(), conversation.conversationId(), 0, MessagePage.MAX_LIMIT, false)
+                .take(MessagePage.MAX_LIMIT).collectList();
     }
 
     private static MessageDraft botMessage(BotReplies.Reply reply, String key) {

@@ -2,6 +2,7 @@ package io.engagement.customer.conversation;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.engagement.platform.auth.Secrets;
 import org.bson.Document;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
@@ -15,10 +16,8 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 
@@ -37,8 +36,6 @@ class IdentitySecrets {
     static final String COLLECTION = "identity_secrets";
     static final Duration CACHED_FOR = Duration.ofSeconds(5);
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private final ReactiveMongoTemplate mongo;
     private final AsyncCache<Long, Optional<String>> cached = Caffeine.newBuilder()
             .expireAfterWrite(CACHED_FOR)
@@ -51,9 +48,7 @@ class IdentitySecrets {
 
     /** A new secret for the organization, replacing any before it. */
     Mono<String> rotate(long organizationId) {
-        byte[] random = new byte[32];
-        RANDOM.nextBytes(random);
-        String secret = "eng_ids_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        String secret = Secrets.random("eng_ids_", 32);
         Document document = new Document("_id", organizationId).append("secret", secret).append("created_at", date(Instant.now()));
         return mongo.findAndReplace(Query.query(Criteria.where("_id").is(organizationId)), document,
                         FindAndReplaceOptions.options().upsert(), Document.class, COLLECTION)

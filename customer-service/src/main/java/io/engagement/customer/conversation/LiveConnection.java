@@ -55,10 +55,6 @@ final class LiveConnection {
         return verifiedIdentity;
     }
 
-    /** Whether a visitor connection may see what concerns this visitor, or this verified identity. */
-    boolean follows(String conversationVisitorId, String conversationIdentity) {
-        return isAgent() || visitorId.equals(conversationVisitorId) || verifiedIdentity != null && verifiedIdentity.equals(conversationIdentity);
-    }
 
     /**
      * Queues a frame; false when the client has stopped reading and the connection is to close.

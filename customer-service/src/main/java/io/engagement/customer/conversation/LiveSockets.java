@@ -9,6 +9,7 @@ import io.engagement.platform.event.EventPublisher;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.event.Topics;
 import io.engagement.platform.event.TypingChanged;
+import io.engagement.platform.store.EmailKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -98,7 +99,7 @@ class LiveSockets {
                 return session.close(CloseStatus.POLICY_VIOLATION);
             }
             long organizationId = context.organizationId();
-            String agentKey = Conversations.emailKey(agentEmail);
+            String agentKey = EmailKey.of(agentEmail);
             // online before the connection is served, so the queue it may take is handed out at once
             return presence.online(organizationId, agentKey)
                     .doOnSuccess(online -> assignment.trigger(organizationId))

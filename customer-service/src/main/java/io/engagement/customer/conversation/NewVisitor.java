@@ -2,6 +2,7 @@ package io.engagement.customer.conversation;
 
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
+import io.engagement.platform.store.EmailKey;
 
 import static io.engagement.platform.validation.ObjectSchema.optional;
 
@@ -23,7 +24,7 @@ record NewVisitor(String anonymousId, String sessionId, String name, String emai
 
     /** The identity a valid hash proves. */
     String identity() {
-        return customerId != null ? "customer:" + customerId : "email:" + Conversations.emailKey(email);
+        return customerId != null ? "customer:" + customerId : "email:" + EmailKey.of(email);
     }
 
     boolean claimsSomeone() {

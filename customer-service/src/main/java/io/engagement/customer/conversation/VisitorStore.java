@@ -1,6 +1,7 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.store.EmailKey;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
@@ -58,7 +59,7 @@ class VisitorStore implements StartupWork {
 
     Mono<Visitor> rename(Visitor visitor, String name, String email) {
         return mongo.findAndModify(Query.query(Criteria.where("_id").is(visitor.visitorId())),
-                        new Update().set("name", name).set("email", email).set("email_key", Conversations.emailKey(email)), FindAndModifyOptions.options().returnNew(true),
+                        new Update().set("name", name).set("email", email).set("email_key", EmailKey.of(email)), FindAndModifyOptions.options().returnNew(true),
                         Document.class, COLLECTION)
                 .map(VisitorStore::fromDocument);
     }
@@ -67,7 +68,7 @@ class VisitorStore implements StartupWork {
     Mono<Void> deleteOf(long organizationId, String customerId, String email, String whatsappNumber) {
         return Flux.concat(
                         remove(organizationId, "customer_id", customerId),
-                        remove(organizationId, "email_key", Conversations.emailKey(email)),
+                        remove(organizationId, "email_key", EmailKey.of(email)),
                         remove(organizationId, "whatsapp_number", whatsappNumber))
                 .then();
     }
@@ -82,7 +83,7 @@ class VisitorStore implements StartupWork {
                 .append("organization_id", visitor.organizationId())
                 .append("name", visitor.name())
                 .append("email", visitor.email())
-                .append("email_key", Conversations.emailKey(visitor.email()))
+                .append("email_key", EmailKey.of(visitor.email()))
                 .append("customer_id", visitor.customerId())
                 .append("whatsapp_number", visitor.whatsappNumber())
                 .append("verified", visitor.verified())

@@ -1,6 +1,7 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.customer.widget.IdentityVerification;
+import io.engagement.platform.auth.Secrets;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.id.IdSequences;
@@ -10,14 +11,8 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -32,8 +27,6 @@ class Visitors {
     static final String TOKEN_HEADER = "X-Visitor-Token";
     static final String TOKEN_QUERY = "visitor_token";
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private final VisitorStore store;
     private final IdentitySecrets secrets;
     private final IdentityVerification verification;
@@ -46,11 +39,11 @@ class Visitors {
 
     Mono<IssuedVisitor> create(long organizationId, NewVisitor request) {
         return verified(organizationId, request).flatMap(verified -> {
-            String token = newToken();
+            String token = Secrets.random("vt_", 32);
             Visitor visitor = new Visitor("vis_" + IdSequences.publicId(), organizationId, request.name(), request.email(), request.customerId(),
                     null, verified, verified ? request.identity() : null, request.anonymousId(), request.sessionId(),
                     Instant.now().truncatedTo(ChronoUnit.MILLIS));
-            return store.insert(visitor, hash(token)).map(stored -> IssuedVisitor.of(stored, token));
+            return store.insert(visitor, Secrets.sha256(token)).map(stored -> IssuedVisitor.of(stored, token));
         });
     }
 
@@ -67,7 +60,7 @@ class Visitors {
         if (token == null || token.isBlank()) {
             return Mono.error(ApiException.unauthorized("A visitor token is required"));
         }
-        return store.byTokenHash(organizationId, hash(token.strip()))
+        return store.byTokenHash(organizationId, Secrets.sha256(token.strip()))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Unknown or revoked visitor token")));
     }
 
@@ -96,17 +89,4 @@ class Visitors {
         return ApiException.forbidden("identity verification failed");
     }
 
-    private static String newToken() {
-        byte[] random = new byte[32];
-        RANDOM.nextBytes(random);
-        return "vt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-    }
-
-    static String hash(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException unavailable) {
-            throw new IllegalStateException(unavailable);
-        }
-    }
 }

@@ -6,6 +6,7 @@ import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
+import io.engagement.platform.store.EmailKey;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -19,7 +20,6 @@ import reactor.core.publisher.Mono;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import static io.engagement.platform.store.Documents.date;
@@ -123,7 +123,7 @@ class CustomerStore implements StartupWork {
 
     /** E-mails are unique per organization whatever their case. */
     static String emailKey(String email) {
-        return email.strip().toLowerCase(Locale.ROOT);
+        return EmailKey.of(email);
     }
 
     static Document toDocument(Customer customer, long ordinal) {

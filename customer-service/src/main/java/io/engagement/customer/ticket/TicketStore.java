@@ -5,6 +5,7 @@ import io.engagement.platform.event.TicketCreated;
 import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.EmailKey;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -20,7 +21,6 @@ import reactor.core.publisher.Mono;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 
 import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.instantOf;
@@ -78,7 +78,7 @@ class TicketStore implements StartupWork {
             update.set("tags", change.tags()).set("tag_keys", keys(change.tags()));
         }
         if (change.setsAssignee()) {
-            update.set("assignee_email", change.assigneeEmail()).set("assignee_key", key(change.assigneeEmail()));
+            update.set("assignee_email", change.assigneeEmail()).set("assignee_key", EmailKey.of(change.assigneeEmail()));
         }
         return mongo.findAndModify(byId(organizationId, ticketId), update, FindAndModifyOptions.options().returnNew(true),
                 Document.class, COLLECTION);
@@ -88,7 +88,7 @@ class TicketStore implements StartupWork {
         Criteria filter = Criteria.where("organization_id").is(organizationId);
         query.status().ifPresent(status -> filter.and("status").is(status));
         query.tag().ifPresent(tag -> filter.and("tag_keys").is(TicketingSettings.tagKey(tag)));
-        query.assigneeEmail().ifPresent(email -> filter.and("assignee_key").is(key(email)));
+        query.assigneeEmail().ifPresent(email -> filter.and("assignee_key").is(EmailKey.of(email)));
         query.customerId().ifPresent(customerId -> filter.and("customer_id").is(customerId));
         return PagedFind.page(mongo, COLLECTION, filter, "time_created", false, query.page())
                 .map(PagedFind.mapped(TicketStore::fromDocument));
@@ -99,7 +99,7 @@ class TicketStore implements StartupWork {
         Mono<Void> byCustomer = mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId).and("customer_id").is(customerId)),
                 COLLECTION).then();
         Mono<Void> byEmail = email == null ? Mono.empty()
-                : mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId).and("email_key").is(key(email))), COLLECTION).then();
+                : mongo.remove(Query.query(Criteria.where("organization_id").is(organizationId).and("email_key").is(EmailKey.of(email))), COLLECTION).then();
         return byCustomer.then(byEmail);
     }
 
@@ -112,11 +112,11 @@ class TicketStore implements StartupWork {
                 .append("description", ticket.description())
                 .append("customer_id", ticket.customerId())
                 .append("email", ticket.email())
-                .append("email_key", key(ticket.email()))
+                .append("email_key", EmailKey.of(ticket.email()))
                 .append("tags", ticket.tags())
                 .append("tag_keys", keys(ticket.tags()))
                 .append("assignee_email", ticket.assigneeEmail())
-                .append("assignee_key", key(ticket.assigneeEmail()))
+                .append("assignee_key", EmailKey.of(ticket.assigneeEmail()))
                 .append("time_created", date(ticket.timeCreated()))
                 .append("time_updated", date(ticket.timeUpdated()));
     }
@@ -147,9 +147,6 @@ class TicketStore implements StartupWork {
         return Query.query(Criteria.where("organization_id").is(organizationId).and("ticket_id").is(ticketId));
     }
 
-    private static String key(String email) {
-        return email == null ? null : email.strip().toLowerCase(Locale.ROOT);
-    }
 
     private static List<String> keys(List<String> tags) {
         return tags.stream().map(TicketingSettings::tagKey).toList();

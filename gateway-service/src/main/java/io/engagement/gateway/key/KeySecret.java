@@ -1,25 +1,16 @@
 package io.engagement.gateway.key;
 
 import io.engagement.platform.auth.KeyKind;
-
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
-import java.util.Base64;
-import java.util.HexFormat;
+import io.engagement.platform.auth.Secrets;
 
 /** A key as handed to its owner once: {@code eng_<kind>_} and 192 random bits. */
 record KeySecret(String value) {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final int RANDOM_BYTES = 24;
     private static final int PREFIX_RANDOM_CHARS = 6;
 
     static KeySecret generate(KeyKind kind) {
-        byte[] bytes = new byte[RANDOM_BYTES];
-        RANDOM.nextBytes(bytes);
-        return new KeySecret(label(kind) + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+        return new KeySecret(Secrets.random(label(kind), RANDOM_BYTES));
     }
 
     /** Shown in key listings so an owner can tell keys apart; too short to guess the rest from. */
@@ -33,12 +24,7 @@ record KeySecret(String value) {
     }
 
     static String hash(String presented) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(presented.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return Secrets.sha256(presented);
     }
 
     private static String label(KeyKind kind) {

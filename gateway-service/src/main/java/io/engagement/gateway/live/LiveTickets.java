@@ -1,5 +1,6 @@
 package io.engagement.gateway.live;
 
+import io.engagement.platform.auth.Secrets;
 import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -10,16 +11,10 @@ import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
 import java.util.Date;
-import java.util.HexFormat;
 
 /**
  * Single-use tickets for agents' live connections: a browser cannot send a key header with a
@@ -31,8 +26,6 @@ class LiveTickets implements StartupWork {
 
     static final String COLLECTION = "live_tickets";
     static final Duration VALID_FOR = Duration.ofSeconds(60);
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ReactiveMongoTemplate mongo;
 
@@ -46,30 +39,21 @@ class LiveTickets implements StartupWork {
     }
 
     Mono<Issued> issue(long organizationId, String agentEmail) {
-        byte[] random = new byte[32];
-        RANDOM.nextBytes(random);
-        String ticket = "lt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        String ticket = Secrets.random("lt_", 32);
         Instant expiresAt = Instant.now().plus(VALID_FOR).truncatedTo(ChronoUnit.MILLIS);
-        Document stored = new Document("_id", hash(ticket)).append("organization_id", organizationId).append("agent_email", agentEmail)
+        Document stored = new Document("_id", Secrets.sha256(ticket)).append("organization_id", organizationId).append("agent_email", agentEmail)
                 .append("expires_at", Date.from(expiresAt));
         return mongo.insert(stored, COLLECTION).thenReturn(new Issued(ticket, expiresAt));
     }
 
     /** The ticket's agent, once: a redeemed or expired ticket answers empty. */
     Mono<Admitted> redeem(String ticket) {
-        Query unexpired = Query.query(Criteria.where("_id").is(hash(ticket)));
+        Query unexpired = Query.query(Criteria.where("_id").is(Secrets.sha256(ticket)));
         return mongo.findAndRemove(unexpired, Document.class, COLLECTION)
                 .filter(found -> found.getDate("expires_at").toInstant().isAfter(Instant.now()))
                 .map(found -> new Admitted(found.get("organization_id", Number.class).longValue(), found.getString("agent_email")));
     }
 
-    private static String hash(String ticket) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(ticket.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException unavailable) {
-            throw new IllegalStateException(unavailable);
-        }
-    }
 
     record Issued(String ticket, Instant expiresAt) {
     }
