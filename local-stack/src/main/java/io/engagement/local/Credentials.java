@@ -22,7 +22,8 @@ public record Credentials(
         String gatewayUrl,
         String inboxUrl,
         String kafkaBootstrap,
-        String mongodbUri) {
+        String mongodbUri,
+        String whatsappAppSecret) {
 
     static final String FILE = "credentials.json";
 
@@ -56,8 +57,8 @@ public record Credentials(
         return JSON.writeValueAsString(this);
     }
 
-    Credentials at(String gatewayUrl, String inboxUrl, String kafkaBootstrap, String mongodbUri) {
+    Credentials at(String gatewayUrl, String inboxUrl, String kafkaBootstrap, String mongodbUri, String whatsappAppSecret) {
         return new Credentials(organizationId, apiKey, transactionalKey, publicKey, adminToken, gatewayUrl, inboxUrl,
-                kafkaBootstrap, mongodbUri);
+                kafkaBootstrap, mongodbUri, whatsappAppSecret);
     }
 }

@@ -30,7 +30,7 @@ final class DemoOrganization {
                 "{\"amount\": " + DEMO_SMS_CREDIT + "}", 200);
         return new Credentials(organizationId, created.get("api_key").asString(),
                 created.get("transactional_key").asString(), created.get("public_key").asString(), adminToken,
-                null, null, null, null);
+                null, null, null, null, null);
     }
 
     private static JsonNode admin(URI gateway, String adminToken, String path, String json, int expected) {

@@ -92,14 +92,17 @@ public record FleetSettings(
     /**
      * The mail server, the SMS centre (SMPP) and the WhatsApp Cloud API-compatible provider the
      * messaging service delivers to: the embedded ones of the local stack and the system tests (the
-     * dev inbox stands in for WhatsApp), a provider's in production.
+     * dev inbox stands in for WhatsApp), a provider's in production. {@code whatsAppAppSecret} signs
+     * the WhatsApp webhooks the customer service takes.
      */
     public record Delivery(String smtpHost, int smtpPort, String smppHost, int smppPort, String smppSystemId,
-                           String smppPassword, String whatsAppBaseUrl) {
+                           String smppPassword, String whatsAppBaseUrl, String whatsAppAppSecret) {
 
         /** The embedded SMTP server and SMSC, both on the loopback interface, and the dev inbox's WhatsApp stand-in. */
-        public static Delivery embedded(int smtpPort, int smppPort, String smppSystemId, String smppPassword, String whatsAppBaseUrl) {
-            return new Delivery("127.0.0.1", smtpPort, "127.0.0.1", smppPort, smppSystemId, smppPassword, whatsAppBaseUrl);
+        public static Delivery embedded(int smtpPort, int smppPort, String smppSystemId, String smppPassword, String whatsAppBaseUrl,
+                                        String whatsAppAppSecret) {
+            return new Delivery("127.0.0.1", smtpPort, "127.0.0.1", smppPort, smppSystemId, smppPassword, whatsAppBaseUrl,
+                    whatsAppAppSecret);
         }
     }
 }

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -82,7 +83,11 @@ public final class LocalStack implements AutoCloseable {
 
         Credentials existing = Credentials.read(settings.home()).orElse(null);
         String adminToken = existing == null ? secret() : existing.adminToken();
-        delivery = FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword, inbox.whatsAppBaseUrl());
+        // a stack started before WhatsApp conversations existed has no app secret yet
+        String whatsAppSecret = existing == null || existing.whatsappAppSecret() == null ? secret() : existing.whatsappAppSecret();
+        delivery = FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, smppPassword, inbox.whatsAppBaseUrl(),
+                whatsAppSecret);
+        inbox.forwardWhatsAppInbound(URI.create("http://localhost:" + settings.gatewayPort() + "/webhooks/whatsapp"), whatsAppSecret);
         fleet = new ServiceFleet(new FleetSettings(settings.repository(), kafka.bootstrapServers(), mongo.connectionString(),
                 settings.gatewayPort(), adminToken, secret(), settings.home().resolve("logs"), settings.javaOptions(),
                 delivery, settings.replicas()));
@@ -91,7 +96,7 @@ public final class LocalStack implements AutoCloseable {
 
         Credentials credentials = (existing != null ? existing : DemoOrganization.create(fleet.gatewayUri(), adminToken))
                 .at("http://localhost:" + settings.gatewayPort(), "http://localhost:" + inbox.port(),
-                        kafka.bootstrapServers(), mongo.connectionString());
+                        kafka.bootstrapServers(), mongo.connectionString(), whatsAppSecret);
         credentials.write(settings.home());
         log.info("The Engagement Suite is up in {} s", Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
         return credentials;
@@ -159,8 +164,11 @@ public final class LocalStack implements AutoCloseable {
                   curl %s/api/v1/messages
                   curl %s/api/v1/sms
                   curl %s/api/v1/whatsapp
+
+                A WhatsApp user writing to the number connected with PUT /external/v1/settings/whatsapp:
+                  curl -d '{"from": "+15550001111", "to": "<the connected number>", "text": "Hello"}' %s/api/v1/whatsapp/inbound
                 """.formatted(credentials.toJson(), settings.home().resolve(Credentials.FILE),
                 settings.home().resolve("logs"), credentials.apiKey(), credentials.gatewayUrl(),
-                smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl());
+                smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl());
     }
 }

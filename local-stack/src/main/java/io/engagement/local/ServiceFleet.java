@@ -193,6 +193,9 @@ public final class ServiceFleet implements AutoCloseable {
         if (module.equals(CUSTOMER)) {
             // the bot may read websites served on this machine, as local alert webhooks are delivered
             environment.put("ENGAGEMENT_BOT_ALLOW_LOOPBACK", "true");
+            // a reply in a WhatsApp conversation is sent, and paid for, by the messaging service
+            environment.put("ENGAGEMENT_SERVICES_MESSAGING", String.join(",", ports.get(MESSAGING).stream().map(ServiceFleet::local).toList()));
+            environment.put("ENGAGEMENT_WHATSAPP_APP_SECRET", settings.delivery().whatsAppAppSecret());
         }
         if (module.equals(MESSAGING)) {
             FleetSettings.Delivery delivery = settings.delivery();

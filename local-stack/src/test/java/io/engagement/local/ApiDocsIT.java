@@ -117,6 +117,8 @@ class ApiDocsIT {
             "POST /external/v1/settings/widget/identity-secret",
             "POST /external/v1/live/tickets",
             "GET /external/v1/live",
+            "GET /webhooks/whatsapp",
+            "POST /webhooks/whatsapp",
             "POST /admin/v1/organizations",
             "POST /admin/v1/organizations/{organization_id}/keys",
             "GET /admin/v1/organizations/{organization_id}/keys",

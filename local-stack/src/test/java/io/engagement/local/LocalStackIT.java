@@ -41,9 +41,10 @@ class LocalStackIT {
             firstServices = stack.fleet().pids();
             assertThat(Files.readString(home.resolve("credentials.json"))).contains(
                     "\"organization_id\"", "\"api_key\"", "\"transactional_key\"", "\"public_key\"", "\"admin_token\"",
-                    "\"gateway_url\"", "\"inbox_url\"", "\"kafka_bootstrap\"", "\"mongodb_uri\"");
+                    "\"gateway_url\"", "\"inbox_url\"", "\"kafka_bootstrap\"", "\"mongodb_uri\"", "\"whatsapp_app_secret\"");
             assertThat(customersStatus(first)).isEqualTo(200);
             theDemoOrganizationsMailAndSmsReachTheDevInbox(first);
+            aWhatsAppUserPlayedByTheDevInboxReachesTheDemoOrganizationsInbox(first);
         }
         assertThat(firstServices).hasSize(5).allSatisfy(pid ->
                 assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse());
@@ -54,6 +55,7 @@ class LocalStackIT {
             assertThat(second.organizationId()).isEqualTo(first.organizationId());
             assertThat(second.apiKey()).isEqualTo(first.apiKey());
             assertThat(second.adminToken()).isEqualTo(first.adminToken());
+            assertThat(second.whatsappAppSecret()).isNotBlank().isEqualTo(first.whatsappAppSecret());
             assertThat(customersStatus(second)).isEqualTo(200);
             assertThat(Credentials.read(home)).contains(second);
         }
@@ -75,6 +77,21 @@ class LocalStackIT {
         });
         assertThat(call(demo.gatewayUrl() + "/admin/v1/organizations/" + demo.organizationId() + "/wallet", "X-Admin-Token",
                 demo.adminToken(), null).body()).contains("\"balance\":999");
+    }
+
+    /** Connects a number, then plays a user writing to it: the text opens a WhatsApp conversation (the number is learnt by topic). */
+    private static void aWhatsAppUserPlayedByTheDevInboxReachesTheDemoOrganizationsInbox(Credentials demo) throws Exception {
+        HttpRequest connect = HttpRequest.newBuilder(URI.create(demo.gatewayUrl() + "/external/v1/settings/whatsapp"))
+                .header("x-api-key", demo.apiKey()).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"phone_number\": \"+15550009999\"}")).build();
+        assertThat(HttpClient.newHttpClient().send(connect, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(call(demo.inboxUrl() + "/api/v1/whatsapp/inbound", null, null,
+                    "{\"from\": \"+15550001111\", \"to\": \"+15550009999\", \"text\": \"Hello\"}").statusCode()).isEqualTo(200);
+            assertThat(call(demo.gatewayUrl() + "/external/v1/conversations?channel=whatsapp", "x-api-key", demo.apiKey(), null).body())
+                    .contains("\"whatsapp_number\":\"+15550001111\"");
+        });
     }
 
     private static HttpResponse<String> call(String url, String header, String value, String json) throws IOException, InterruptedException {

@@ -43,6 +43,11 @@ final class RunningSuite {
      */
     static final int FAIR_SHARE = 1000;
 
+    /** Signs the WhatsApp webhooks the tests send, as Meta signs them with an app's secret. */
+    static final String WHATSAPP_APP_SECRET = "whatsapp-" + UUID.randomUUID();
+    /** What Meta's subscription handshake must name. */
+    static final String WHATSAPP_VERIFY_TOKEN = "verify-" + UUID.randomUUID();
+
     /** SMPP allows at most 8 characters. */
     static final String SMPP_PASSWORD = UUID.randomUUID().toString().substring(0, 8);
 
@@ -56,6 +61,7 @@ final class RunningSuite {
                     "-Dengagement.alert.delivery.retry-delays=1s,1s,2s,2s,2s,2s,2s,2s",
                     // an agent's reply unread for 2 s is e-mailed, instead of after 2 minutes
                     "-Dengagement.conversation.unread-after=2s", "-Dengagement.conversation.sweep-every=500ms",
+                    "-Dengagement.whatsapp.verify-token=" + WHATSAPP_VERIFY_TOKEN,
                     // a billing page left without a following page view is judged abandoned after 2 s instead of 30 s
                     "-Dengagement.alert.triggers.abandonment-wait=2s",
                     // a reminder interval of one "minute" lasts a second, looked for every 250 ms
@@ -122,10 +128,13 @@ final class RunningSuite {
         EmbeddedSmtp smtp = EmbeddedSmtp.start(0);
         EmbeddedSmsc smsc = EmbeddedSmsc.start(0, SMPP_SYSTEM_ID, SMPP_PASSWORD);
         DevInbox inbox = DevInbox.start(0, smtp, smsc);
+        int gatewayPort = FreePorts.next();
+        inbox.forwardWhatsAppInbound(URI.create("http://localhost:" + gatewayPort + "/webhooks/whatsapp"), WHATSAPP_APP_SECRET);
         ServiceFleet fleet = new ServiceFleet(new FleetSettings(repository(), infrastructure.kafkaBootstrapServers(),
-                infrastructure.mongoUri(), FreePorts.next(), ADMIN_TOKEN, INTERNAL_SECRET,
+                infrastructure.mongoUri(), gatewayPort, ADMIN_TOKEN, INTERNAL_SECRET,
                 freshDirectory("suite-run").resolve("logs"), JAVA_OPTIONS,
-                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD, inbox.whatsAppBaseUrl()), replicas()));
+                FleetSettings.Delivery.embedded(smtp.port(), smsc.port(), SMPP_SYSTEM_ID, SMPP_PASSWORD, inbox.whatsAppBaseUrl(),
+                        WHATSAPP_APP_SECRET), replicas()));
         // the services first, so the messaging service does not see its mail server and SMSC go away
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             fleet.close();

@@ -2,7 +2,9 @@ package io.engagement.customer.conversation;
 
 import io.engagement.customer.bot.BotReplies;
 import io.engagement.customer.widget.OfflineNotice;
+import io.engagement.platform.auth.Secrets;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.EntityOutbox;
@@ -10,6 +12,9 @@ import io.engagement.platform.event.MessageCreated;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -19,6 +24,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -32,6 +38,8 @@ class Conversations {
 
     static final String EMAIL_REQUEST = "Leave your e-mail address and we will answer you there as soon as we are back.";
     static final String HANDOFF_NOTICE = "Thanks! A person from our team will follow up here shortly.";
+    /** The Cloud API's limit on a text message's body. */
+    static final int WHATSAPP_MAX_LENGTH = 4_096;
 
     private final ConversationStore conversations;
     private final MessageStore messages;
@@ -39,15 +47,17 @@ class Conversations {
     private final EntityOutbox<MessageCreated> messageEvents;
     private final BotReplies bot;
     private final OfflineNotice offline;
+    private final WhatsAppSends whatsApp;
 
     Conversations(ConversationStore conversations, MessageStore messages, EntityOutbox<ConversationChanged> conversationEvents,
-                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline) {
+                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp) {
         this.conversations = conversations;
         this.messages = messages;
         this.conversationEvents = conversationEvents;
         this.messageEvents = messageEvents;
         this.bot = bot;
         this.offline = offline;
+        this.whatsApp = whatsApp;
     }
 
     static Instant now() {
@@ -75,7 +85,7 @@ class Conversations {
         });
     }
 
-    /** The conversation after its offline notice, if support is closed. */
+    /** The conversation after its offline notice, if support is closed; a WhatsApp user is answered where they wrote. */
     private Mono<ConversationState> offlineNotice(Visitor visitor, ConversationState conversation, Instant at) {
         return offline.at(visitor.organizationId(), at).flatMap(notice -> {
             if (notice.isEmpty()) {
@@ -83,7 +93,8 @@ class Conversations {
             }
             MessageView.Sender system = new MessageView.Sender(MessageView.SYSTEM, null, null);
             Mono<ConversationState> told = post(conversation, MessageDraft.ours(system, notice.get(), "offline", now())).map(Posted::conversation);
-            return visitor.email() != null ? told : told.flatMap(latest -> post(latest,
+            boolean reachable = visitor.email() != null || ConversationView.WHATSAPP.equals(conversation.channel());
+            return reachable ? told : told.flatMap(latest -> post(latest,
                     MessageDraft.ours(system, EMAIL_REQUEST, "offline-email", now())).map(Posted::conversation));
         });
     }
@@ -126,6 +137,33 @@ class Conversations {
             return change(conversation, current -> current.isResolved()
                     ? Optional.of(current.rated(rating.rating(), rating.comment()))
                     : Optional.empty()).map(ConversationState::view);
+        });
+    }
+
+    /**
+     * A WhatsApp user's text, into the one conversation of that sender, which their first text starts
+     * (pending while the bot can answer, else open, told when support is closed). The text's
+     * WhatsApp id is its key: a webhook delivered again stores nothing new.
+     */
+    Mono<Posted> receiveWhatsApp(Visitor visitor, String whatsAppMessageId, String text) {
+        long organizationId = visitor.organizationId();
+        String conversationId = "cnv_wa" + Secrets.sha256("whatsapp:" + organizationId + ":" + visitor.whatsappNumber()).substring(0, 24);
+        MessageDraft draft = MessageDraft.fromWhatsApp(visitorSender(visitor), text, whatsAppMessageId, now());
+        return conversations.find(organizationId, conversationId)
+                .switchIfEmpty(Mono.defer(() -> startWhatsApp(visitor, conversationId, draft.createdAt())))
+                .flatMap(conversation -> post(conversation, draft).flatMap(posted -> conversation.lastSeq() > 0 ? Mono.just(posted)
+                        : offlineNotice(visitor, posted.conversation(), draft.createdAt()).thenReturn(posted)));
+    }
+
+    /** The sender's conversation, new; or the one another delivery of their first text started a moment ago. */
+    private Mono<ConversationState> startWhatsApp(Visitor visitor, String conversationId, Instant at) {
+        return bot.hasKnowledge(visitor.organizationId()).flatMap(botAnswers -> {
+            ConversationState conversation = ConversationState.started(conversationId, visitor, ConversationView.WHATSAPP,
+                    botAnswers ? ConversationView.PENDING : ConversationView.OPEN, null, at);
+            return conversations.insert(conversation)
+                    .doOnNext(written -> conversationEvents.publish(List.of(written)))
+                    .thenReturn(conversation)
+                    .onErrorResume(DuplicateKeyException.class, raced -> conversations.find(visitor.organizationId(), conversationId));
         });
     }
 
@@ -178,12 +216,43 @@ class Conversations {
 
     // ---- shared ----
 
+    /** Posts the message: sent out first where it goes to WhatsApp, then stored. */
+    private Mono<Posted> post(ConversationState conversation, MessageDraft draft) {
+        if (ConversationView.WHATSAPP.equals(conversation.channel()) && draft.isOutgoing()) {
+            return sentBefore(conversation, draft).switchIfEmpty(Mono.defer(() -> sentToWhatsApp(conversation, draft)
+                    .flatMap(delivery -> store(conversation, draft.delivered(delivery)))));
+        }
+        return store(conversation, draft);
+    }
+
+    private Mono<Posted> sentBefore(ConversationState conversation, MessageDraft draft) {
+        return messages.sentBefore(conversation.organizationId(), conversation, draft).map(earlier -> new Posted(earlier, conversation, false));
+    }
+
+    /**
+     * An outgoing message of a WhatsApp conversation goes out before it is stored: an agent's reply
+     * that cannot be sent (the wallet, the connection) is refused and not stored. The bot's and the
+     * system's messages are stored whatever happens, marked {@code failed} when they could not go.
+     */
+    private Mono<MessageView.Delivery> sentToWhatsApp(ConversationState conversation, MessageDraft draft) {
+        boolean agents = MessageView.AGENT.equals(draft.sender().type());
+        if (agents && draft.content().length() > WHATSAPP_MAX_LENGTH) {
+            return Mono.error(new RequestValidationException(Violations.stringTooLong(Loc.body().field("content"), draft.content(),
+                    WHATSAPP_MAX_LENGTH)));
+        }
+        String text = draft.content().length() > WHATSAPP_MAX_LENGTH ? draft.content().substring(0, WHATSAPP_MAX_LENGTH) : draft.content();
+        String sendKey = "conversation:" + conversation.conversationId() + ":" + (draft.key() != null ? draft.key() : UUID.randomUUID());
+        Mono<MessageView.Delivery> sent = whatsApp.send(conversation.organizationId(), conversation.visitor().whatsappNumber(), text, sendKey);
+        return agents ? sent : sent.onErrorResume(ApiException.class,
+                refused -> Mono.just(new MessageView.Delivery(ConversationView.WHATSAPP, "failed", null)));
+    }
+
     /**
      * Stores the message with the conversation's next seq, then changes the conversation (as the
      * caller read it) to follow it. A message sent before with the same client id is answered as it
      * was, and changes nothing.
      */
-    private Mono<Posted> post(ConversationState conversation, MessageDraft draft) {
+    private Mono<Posted> store(ConversationState conversation, MessageDraft draft) {
         long organizationId = conversation.organizationId();
         return messages.append(organizationId, conversation, draft).flatMap(appended -> {
             if (!appended.stored()) {

@@ -69,7 +69,8 @@ class MessageStore implements StartupWork {
                                 + " after " + ATTEMPTS + " attempts")))));
     }
 
-    private Mono<MessageView> sentBefore(long organizationId, ConversationState conversation, MessageDraft draft) {
+    /** The message stored before under the draft's key; empty for a draft without one. */
+    Mono<MessageView> sentBefore(long organizationId, ConversationState conversation, MessageDraft draft) {
         if (draft.key() == null) {
             return Mono.empty();
         }

@@ -45,6 +45,25 @@ class VisitorStore implements StartupWork {
         return mongo.insert(toDocument(visitor).append("token_hash", tokenHash), COLLECTION).map(VisitorStore::fromDocument);
     }
 
+    /**
+     * The WhatsApp user's visitor, made on their first message; their profile name follows what
+     * WhatsApp last said. Such a visitor has no token: its {@code token_hash} only keeps the unique
+     * index unique, and no token's hash can equal it.
+     */
+    Mono<Visitor> ofWhatsApp(Visitor visitor) {
+        Document created = toDocument(visitor).append("token_hash", "whatsapp:" + visitor.visitorId());
+        created.remove("_id");
+        Update update = new Update();
+        if (visitor.name() != null) {
+            created.remove("name");
+            update.set("name", visitor.name());
+        }
+        created.forEach(update::setOnInsert);
+        return mongo.findAndModify(Query.query(Criteria.where("_id").is(visitor.visitorId())), update,
+                        FindAndModifyOptions.options().upsert(true).returnNew(true), Document.class, COLLECTION)
+                .map(VisitorStore::fromDocument);
+    }
+
     /** The visitor a token (by its hash) belongs to, in the organization; empty for any other organization's. */
     Mono<Visitor> byTokenHash(long organizationId, String tokenHash) {
         return mongo.findOne(Query.query(Criteria.where("token_hash").is(tokenHash)), Document.class, COLLECTION)

@@ -47,6 +47,18 @@ class Visitors {
         });
     }
 
+    /**
+     * The WhatsApp user writing from {@code from} (their number's digits): one visitor per number
+     * and organization, named as their WhatsApp profile. Never verified: a number says where to
+     * answer, not which customer is writing.
+     */
+    Mono<Visitor> ofWhatsApp(long organizationId, String from, String profileName) {
+        String number = WhatsAppNumbers.normalized(from);
+        Visitor visitor = new Visitor("vis_wa" + Secrets.sha256(organizationId + ":" + number).substring(0, 24), organizationId, profileName,
+                null, null, number, false, null, null, null, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        return store.ofWhatsApp(visitor);
+    }
+
     /** The visitor whose token the request carries ({@value #TOKEN_HEADER} or {@code ?visitor_token=}); else 401. */
     Mono<Visitor> of(long organizationId, ServerHttpRequest request) {
         String token = request.getHeaders().getFirst(TOKEN_HEADER);

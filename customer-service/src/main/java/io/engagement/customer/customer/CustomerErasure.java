@@ -96,8 +96,7 @@ class CustomerErasure implements StartupWork, DisposableBean {
     private Mono<Void> deleteHere(Erasure erasure) {
         return customers.delete(erasure.customerKey())
                 .then(activity.forgetParked(erasure.organizationId(), erasure.emailKey()))
-                .thenMany(Flux.fromIterable(elsewhere).concatMap(data -> data.forget(erasure.organizationId(),
-                        erasure.erased().customerId(), erasure.erased().email())))
+                .thenMany(Flux.fromIterable(elsewhere).concatMap(data -> data.forget(erasure.organizationId(), erasure.erased())))
                 .then();
     }
 

@@ -1,5 +1,6 @@
 package io.engagement.customer.customer;
 
+import io.engagement.platform.event.CustomerErased;
 import reactor.core.publisher.Mono;
 
 /**
@@ -10,8 +11,8 @@ import reactor.core.publisher.Mono;
 public interface ErasedCustomerData {
 
     /**
-     * @param email the customer's e-mail as stored, or {@code null}; data naming the person only by
-     *              their e-mail is theirs too
+     * @param erased the customer as the erasure names them: data naming the person only by their
+     *               e-mail or WhatsApp number is theirs too
      */
-    Mono<Void> forget(long organizationId, String customerId, String email);
+    Mono<Void> forget(long organizationId, CustomerErased erased);
 }

@@ -2,6 +2,7 @@ package io.engagement.customer.ticket;
 
 import io.engagement.customer.customer.ErasedCustomerData;
 import org.springframework.stereotype.Component;
+import io.engagement.platform.event.CustomerErased;
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,7 +19,7 @@ class CustomerTickets implements ErasedCustomerData {
     }
 
     @Override
-    public Mono<Void> forget(long organizationId, String customerId, String email) {
-        return store.deleteOf(organizationId, customerId, email);
+    public Mono<Void> forget(long organizationId, CustomerErased erased) {
+        return store.deleteOf(organizationId, erased.customerId(), erased.email());
     }
 }

@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import java.util.concurrent.Executors;
  * Mailpit's API shape under {@code /api/v1/messages} and {@code /api/v1/message/{ID}} (where
  * {@code latest} names the newest), text messages under {@code /api/v1/sms}, WhatsApp messages under
  * {@code /api/v1/whatsapp}. It also stands in for a WhatsApp Cloud API provider: {@code POST
- * /whatsapp/v1/{phone-number-id}/messages} with a bearer token keeps the text for that list.
+ * /whatsapp/v1/{phone-number-id}/messages} with a bearer token keeps the text for that list, and
+ * plays a WhatsApp user: {@code POST /api/v1/whatsapp/inbound} posts their text to the suite's webhook.
  */
 public final class DevInbox implements AutoCloseable {
 
@@ -38,6 +40,7 @@ public final class DevInbox implements AutoCloseable {
     private static final String MESSAGE_PREFIX = "/api/v1/message/";
     /** What the messaging service's {@code engagement.messaging.whatsapp.base-url} points at, on this inbox. */
     public static final String WHATSAPP_API = "/whatsapp/v1";
+    private static final String WHATSAPP_INBOUND = "/api/v1/whatsapp/inbound";
 
     private final EmbeddedSmtp smtp;
     private final EmbeddedSmsc smsc;
@@ -48,6 +51,7 @@ public final class DevInbox implements AutoCloseable {
         return thread;
     });
     private final WhatsAppInbox whatsapp = new WhatsAppInbox();
+    private final WhatsAppWebhooks inbound = new WhatsAppWebhooks();
     private final InboxJson json = new InboxJson();
     /** Mailpit marks a mail read once it has been opened; the list reports what has not been. */
     private final Set<String> read = ConcurrentHashMap.newKeySet();
@@ -86,6 +90,11 @@ public final class DevInbox implements AutoCloseable {
         return whatsapp;
     }
 
+    /** Where {@code POST /api/v1/whatsapp/inbound} posts the webhook it makes, signed with {@code appSecret}. */
+    public void forwardWhatsAppInbound(URI webhook, String appSecret) {
+        inbound.forwardTo(webhook, appSecret);
+    }
+
     @Override
     public void close() {
         server.stop(0);
@@ -97,9 +106,13 @@ public final class DevInbox implements AutoCloseable {
             Answer answer;
             try {
                 String path = path(exchange);
-                answer = exchange.getRequestMethod().equals("POST") && path.startsWith(WHATSAPP_API + "/")
-                        ? receiveWhatsApp(exchange, path)
-                        : route(exchange.getRequestMethod(), path, query(exchange.getRequestURI().getRawQuery()));
+                if (exchange.getRequestMethod().equals("POST") && path.startsWith(WHATSAPP_API + "/")) {
+                    answer = receiveWhatsApp(exchange, path);
+                } else if (exchange.getRequestMethod().equals("POST") && path.equals(WHATSAPP_INBOUND)) {
+                    answer = sendWhatsAppInbound(exchange);
+                } else {
+                    answer = route(exchange.getRequestMethod(), path, query(exchange.getRequestURI().getRawQuery()));
+                }
             } catch (Page.InvalidRequest invalid) {
                 answer = new Answer(400, json.error(invalid.getMessage()));
             } catch (RuntimeException failure) {
@@ -164,6 +177,25 @@ public final class DevInbox implements AutoCloseable {
         return whatsapp.receive(parts[0], body)
                 .map(received -> new Answer(200, json.whatsAppAccepted(received)))
                 .orElseGet(() -> new Answer(400, json.error("expected {\"messaging_product\": \"whatsapp\", \"to\", \"type\": \"text\", \"text\": {\"body\"}}")));
+    }
+
+    /** {@code POST /api/v1/whatsapp/inbound}: a WhatsApp user's text, signed and posted to the suite's webhook. */
+    private Answer sendWhatsAppInbound(HttpExchange exchange) throws IOException {
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        try {
+            WhatsAppWebhooks.Sent sent = inbound.send(body);
+            return new Answer(sent.webhookStatus() == 200 ? 200 : 502, json.whatsAppInbound(sent.messageId(), sent.webhookStatus()));
+        } catch (IllegalArgumentException invalid) {
+            return new Answer(400, json.error(invalid.getMessage()));
+        } catch (IllegalStateException | IOException unreachable) {
+            return new Answer(503, json.error("the suite's WhatsApp webhook cannot be reached: " + unreachable.getMessage()));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return new Answer(503, json.error("interrupted"));
+        }
     }
 
     private Answer message(String id) {

@@ -79,6 +79,11 @@ final class InboxJson {
         return body;
     }
 
+    /** {@code POST /api/v1/whatsapp/inbound}: the text's WhatsApp id and what the suite's webhook answered. */
+    ObjectNode whatsAppInbound(String messageId, int webhookStatus) {
+        return json.createObjectNode().put("message_id", messageId).put("webhook_status", webhookStatus);
+    }
+
     /** {@code GET /api/v1/whatsapp}: the page of WhatsApp messages, newest first. */
     ObjectNode whatsapp(List<ReceivedWhatsApp> newestFirst, Page page) {
         List<ReceivedWhatsApp> shown = page.of(newestFirst);

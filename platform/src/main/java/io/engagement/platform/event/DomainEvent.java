@@ -9,7 +9,8 @@ package io.engagement.platform.event;
  */
 public sealed interface DomainEvent permits CustomerCreated, CompanyCreated, MetricDefined, CompanyMetricSet, CustomerErased,
         ActivitySegmentsChanged, TicketChanged, CollectionChanged, CollectionDeleted, SessionSummarized, OrganizationPolicy,
-        AlertEmailRequested, ConversationChanged, MessageCreated, TypingChanged, ConversationEmailRequested {
+        AlertEmailRequested, ConversationChanged, MessageCreated, TypingChanged, ConversationEmailRequested,
+        WhatsAppConnectionChanged {
 
     /** The {@code type} of {@code event}'s envelopes. */
     static String typeOf(Class<? extends DomainEvent> event) {

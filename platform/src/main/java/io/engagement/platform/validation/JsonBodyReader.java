@@ -2,7 +2,6 @@ package io.engagement.platform.validation;
 
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import io.engagement.platform.error.ApiException;
 import org.springframework.http.HttpStatus;
@@ -60,13 +59,29 @@ public final class JsonBodyReader {
     }
 
     private Mono<JsonNode> parseBody(ServerWebExchange exchange) {
+        return readBytes(exchange)
+                .map(this::parse)
+                .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
+    }
+
+    /**
+     * The body's bytes as they came, for a caller that must see them unparsed (a signed webhook);
+     * empty for no body, 413 over the size limit.
+     */
+    public Mono<byte[]> readBytes(ServerWebExchange exchange) {
         // refused before reading, so an oversized body is never half-consumed
         if (exchange.getRequest().getHeaders().getContentLength() > maxBytes) {
             return Mono.error(new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes"));
         }
-        return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes)
-                .map(this::parse)
-                .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
+        return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes).map(buffer -> {
+            try {
+                byte[] bytes = new byte[buffer.readableByteCount()];
+                buffer.read(bytes);
+                return bytes;
+            } finally {
+                DataBufferUtils.release(buffer);
+            }
+        });
     }
 
     /**
@@ -87,10 +102,8 @@ public final class JsonBodyReader {
         return accepted;
     }
 
-    private JsonNode parse(DataBuffer buffer) {
+    private JsonNode parse(byte[] bytes) {
         try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
             JsonNode tree = json.readTree(bytes);
             // an empty or whitespace-only body reads as no value at all
             if (tree == null || tree.isMissingNode()) {
@@ -99,8 +112,6 @@ public final class JsonBodyReader {
             return tree;
         } catch (JacksonException malformed) {
             throw new RequestValidationException(Violations.jsonInvalid(malformed.getOriginalMessage()));
-        } finally {
-            DataBufferUtils.release(buffer);
         }
     }
 

@@ -1,0 +1,106 @@
+package io.engagement.customer.conversation;
+
+import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.ConversationView;
+import io.engagement.platform.event.MessageView;
+import io.engagement.platform.idempotency.IdempotentRequests;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.WebClientRequestException;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Sends a conversation's message to its WhatsApp user through the messaging service's WhatsApp
+ * send, which charges the wallet and queues the text, and answers at once whether it took it. The
+ * one synchronous call between services (ADR 0008): an agent's reply the wallet cannot cover must
+ * be refused in the agent's request, before it is stored. The same {@code Idempotency-Key} for
+ * the same message makes a retried send queue and charge it once.
+ */
+@Component
+@EnableConfigurationProperties({WhatsAppProperties.class, WhatsAppSends.Services.class})
+class WhatsAppSends {
+
+    static final String INSUFFICIENT = "insufficient wallet balance";
+    private static final String SEND = "/external/v1/whatsapp/send";
+    private static final Logger log = LoggerFactory.getLogger(WhatsAppSends.class);
+
+    private final WebClient client = WebClient.create();
+    private final List<String> messaging;
+    private final InternalToken tokens;
+    private final WhatsAppProperties properties;
+    private final AtomicInteger turn = new AtomicInteger();
+
+    WhatsAppSends(Services services, InternalToken tokens, WhatsAppProperties properties) {
+        this.messaging = List.copyOf(services.messaging());
+        this.tokens = tokens;
+        this.properties = properties;
+    }
+
+    /**
+     * The delivery of {@code text} to {@code to}: 402 when the wallet cannot cover it, 409 when the
+     * organization's number is no longer connected, 503 when the messaging service cannot take it.
+     */
+    Mono<MessageView.Delivery> send(long organizationId, String to, String text, String idempotencyKey) {
+        int first = Math.floorMod(turn.getAndIncrement(), messaging.size());
+        return attempt(organizationId, Map.of("to", to, "message", text), idempotencyKey, first, 0)
+                .timeout(properties.sendTimeout())
+                .onErrorMap(TimeoutException.class, late -> unavailable(late.toString()));
+    }
+
+    /** Replicas in turn: one that cannot be reached hands the send to the next. */
+    private Mono<MessageView.Delivery> attempt(long organizationId, Map<String, String> body, String idempotencyKey, int first, int tried) {
+        String base = messaging.get((first + tried) % messaging.size());
+        return client.post().uri(base + SEND)
+                .contentType(MediaType.APPLICATION_JSON)
+                .header(InternalToken.HEADER, tokens.mint(new OrgContext(organizationId, KeyKind.DATA)))
+                .header(IdempotentRequests.HEADER, idempotencyKey)
+                .bodyValue(body)
+                .exchangeToMono(WhatsAppSends::answered)
+                .onErrorResume(WebClientRequestException.class, unreachable -> tried + 1 < messaging.size()
+                        ? attempt(organizationId, body, idempotencyKey, first, tried + 1)
+                        : Mono.error(unavailable(unreachable.getMessage())));
+    }
+
+    private static Mono<MessageView.Delivery> answered(ClientResponse response) {
+        HttpStatus status = HttpStatus.resolve(response.statusCode().value());
+        if (status == HttpStatus.OK) {
+            return response.bodyToMono(JsonNode.class)
+                    .map(body -> new MessageView.Delivery(ConversationView.WHATSAPP, "queued", body.path("message_id").asString(null)));
+        }
+        if (status == HttpStatus.PAYMENT_REQUIRED) {
+            return response.releaseBody().then(Mono.error(ApiException.error(HttpStatus.PAYMENT_REQUIRED, INSUFFICIENT)));
+        }
+        if (status == HttpStatus.CONFLICT) {
+            return response.releaseBody().then(Mono.error(ApiException.conflict("WhatsApp is not connected")));
+        }
+        return response.bodyToMono(String.class).defaultIfEmpty("")
+                .flatMap(body -> Mono.error(unavailable("the messaging service answered " + response.statusCode() + " " + body)));
+    }
+
+    private static ApiException unavailable(String why) {
+        log.warn("A WhatsApp message could not be handed to the messaging service: {}", why);
+        return ApiException.unavailable("the WhatsApp send is unavailable; nothing was sent or stored");
+    }
+
+    /** @param messaging the messaging service's base URLs ({@code ENGAGEMENT_SERVICES_MESSAGING}, comma-separated) */
+    @ConfigurationProperties("engagement.services")
+    record Services(@DefaultValue("http://127.0.0.1:8083") List<String> messaging) {
+    }
+}
