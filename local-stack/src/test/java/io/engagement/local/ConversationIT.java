@@ -416,6 +416,24 @@ class ConversationIT {
     }
 
     @Test
+    void anEmailedReplyIsFollowedUpByTheRemindersUntilTheVisitorReadsIt() {
+        // a reminder interval of one "minute" lasts a second in the test suite
+        assertThat(put("/external/v1/settings/reminders", "{\"enabled\": true, \"intervals_minutes\": [1, 8], \"channels\": [\"email\"]}")
+                .status()).isEqualTo(200);
+        String email = "reminded-" + UUID.randomUUID() + "@example.com";
+        Visitor visitor = visitor("{\"email\": \"" + email + "\"}");
+        String conversationId = start(visitor, "is it fixed?").get("conversation_id").asString();
+        Answer reply = agentPost(INBOX + "/" + conversationId + "/messages", "{\"content\": \"Yes, since this morning\", \"agent_email\": \"sam@example.com\"}");
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> mailsTo(email).size() == 2);
+        assertThat(mailsTo(email)).extracting(ReceivedMail::subject)
+                .containsExactlyInAnyOrder("New reply to your conversation", "Reminder: replies are waiting for you");
+        visitor.post(WIDGET + "/" + conversationId + "/read", "{\"seq\": " + reply.json().get("seq").asLong() + "}");
+
+        await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(12)).until(() -> mailsTo(email).size() == 2);
+    }
+
+    @Test
     void aReplyTheVisitorReadIsNotEmailed() {
         String email = "reads-" + UUID.randomUUID() + "@example.com";
         Visitor visitor = visitor("{\"email\": \"" + email + "\"}");

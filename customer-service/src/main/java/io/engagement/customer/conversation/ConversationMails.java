@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import static io.engagement.platform.store.Documents.longOf;
+
 /**
  * E-mails a widget visitor the agent replies they have not read {@code unread-after} after the
  * first of them, every unread message since the last such mail, once, through the messaging
@@ -94,6 +96,8 @@ class ConversationMails extends PollingLoop {
                 .append("to_email", conversation.visitor().email())
                 .append("subject", "New reply to your conversation")
                 .append("text", text(unread))
+                .append("through_seq", through)
+                .append("customer_id", conversation.visitor().verified() ? conversation.visitor().customerId() : null)
                 .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationEmailRequested.class));
         return mongo.insert(mail, COLLECTION)
                 .doOnNext(written -> mails.publish(List.of(written)))
@@ -109,7 +113,7 @@ class ConversationMails extends PollingLoop {
 
     static ConversationEmailRequested requestOf(Document mail) {
         return new ConversationEmailRequested(mail.getString("_id"), mail.getString("conversation_id"), mail.getString("to_email"),
-                mail.getString("subject"), mail.getString("text"));
+                mail.getString("subject"), mail.getString("text"), longOf(mail, "through_seq", 0), mail.getString("customer_id"));
     }
 
     /**

@@ -13,7 +13,7 @@ class ReminderConfiguration {
     /** A ticket no longer waiting is kept only as long as a late event of it could still arrive. */
     @Bean
     ExpiringCollection settledTicketsExpire() {
-        return new ExpiringCollection(WaitingTickets.COLLECTION);
+        return new ExpiringCollection(WaitingThreads.COLLECTION);
     }
 
     /** Declared here too, so the reminder listener finds its topic whichever service starts first. */

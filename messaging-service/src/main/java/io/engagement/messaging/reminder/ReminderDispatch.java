@@ -17,9 +17,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sends one reminder of a ticket on each of the organization's reminder channels, through the same
- * queues, ledgers and wallet as the API's messages, so a reminder shows in the message lists and
- * is delivered, retried and erased like any other message. A channel the customer cannot be
+ * Sends one reminder of a thread (a ticket, or a conversation's unread replies) on each of the
+ * organization's reminder channels, through the same queues, ledgers and wallet as the API's
+ * messages, so a reminder shows in the message lists and is delivered, retried and erased like any
+ * other message. A conversation's visitor is reached by phone only when verified as a customer
+ * whose number is known. A channel the customer cannot be
  * reached on (no address, WhatsApp not connected, an empty wallet, no push provider) is skipped
  * and counted; it does not hold the other channels back.
  */
@@ -27,6 +29,7 @@ import java.util.Map;
 class ReminderDispatch {
 
     private static final Logger log = LoggerFactory.getLogger(ReminderDispatch.class);
+    private static final String CONVERSATION_TEXT = "Our team replied to your conversation and the replies are waiting for you in the chat on our website.";
 
     private final CustomerContacts contacts;
     private final EmailAcceptance email;
@@ -46,48 +49,55 @@ class ReminderDispatch {
     }
 
     /** Sends on every channel in turn; answers what became of the reminder. */
-    Mono<Outcome> send(TicketSnapshot ticket, List<String> channels) {
-        return contacts.find(ticket.organizationId(), ticket.customerId())
+    Mono<Outcome> send(FollowedThread thread, List<String> channels) {
+        return contacts.find(thread.organizationId(), thread.customerId())
                 .flatMap(contact -> Flux.fromIterable(channels)
-                        .concatMap(channel -> sendOn(channel, ticket, contact)
+                        .concatMap(channel -> sendOn(channel, thread, contact)
                                 .doOnNext(messageId -> meters.counter("engagement.reminders.sent", "channel", channel).increment())
                                 .map(messageId -> Outcome.SENT)
-                                .onErrorResume(failure -> Mono.just(skipped(channel, ticket, failure)))
+                                .onErrorResume(failure -> Mono.just(skipped(channel, thread, failure)))
                                 .defaultIfEmpty(Outcome.SKIPPED))
                         .reduce(Outcome.SKIPPED, Outcome::and));
     }
 
-    private Mono<String> sendOn(String channel, TicketSnapshot ticket, CustomerContacts.Contact contact) {
-        String address = "email".equals(channel) ? (ticket.email() != null ? ticket.email() : contact.email()) : contact.whatsappNumber();
+    private Mono<String> sendOn(String channel, FollowedThread thread, CustomerContacts.Contact contact) {
+        String address = "email".equals(channel) ? (thread.email() != null ? thread.email() : contact.email()) : contact.whatsappNumber();
         if (address == null || "push".equals(channel)) {
             meters.counter("engagement.reminders.skipped", "channel", channel, "reason", address == null ? "no address" : "no provider").increment();
             return Mono.empty();
         }
         return switch (channel) {
-            case "email" -> email.acceptOne(ticket.organizationId(), emailTo(address, ticket));
-            case "sms" -> sms.acceptOne(ticket.organizationId(), smsSenderId, address, text(ticket));
-            case "whatsapp" -> whatsApp.acceptOne(ticket.organizationId(), address, text(ticket));
+            case "email" -> email.acceptOne(thread.organizationId(), emailTo(address, thread));
+            case "sms" -> sms.acceptOne(thread.organizationId(), smsSenderId, address, text(thread));
+            case "whatsapp" -> whatsApp.acceptOne(thread.organizationId(), address, text(thread));
             default -> Mono.empty();
         };
     }
 
     /** A queue that is down is worth another try; any other refusal (wallet, connection, address) is the channel's answer. */
-    private Outcome skipped(String channel, TicketSnapshot ticket, Throwable failure) {
+    private Outcome skipped(String channel, FollowedThread thread, Throwable failure) {
         boolean unavailable = failure instanceof ApiException refused && refused.status() == HttpStatus.SERVICE_UNAVAILABLE;
         meters.counter("engagement.reminders.skipped", "channel", channel, "reason", unavailable ? "unavailable" : "refused").increment();
-        log.info("The {} reminder of ticket {} was not sent: {}", channel, ticket.ticketId(), failure.getMessage());
+        log.info("The {} reminder of {} {} was not sent: {}", channel, thread.kind(), thread.threadId(), failure.getMessage());
         return unavailable ? Outcome.UNAVAILABLE : Outcome.SKIPPED;
     }
 
-    private static EmailRequest emailTo(String address, TicketSnapshot ticket) {
+    private static EmailRequest emailTo(String address, FollowedThread thread) {
+        if (thread.kind() == FollowedThread.Kind.CONVERSATION) {
+            return new EmailRequest(address, null, "Reminder: replies are waiting for you", null, CONVERSATION_TEXT, null,
+                    List.of(), List.of(), null, null, null, null, "reminder", Map.of(), null);
+        }
         return new EmailRequest(address, null, "Reminder: {{ticket_subject}}", null,
                 "Your request \"{{ticket_subject}}\" (ticket {{ticket_id}}) is waiting for your reply.", null,
                 List.of(), List.of(), null, null, null, null, "reminder",
-                Map.of("ticket_subject", ticket.subject() == null ? "" : ticket.subject(), "ticket_id", ticket.ticketId()), null);
+                Map.of("ticket_subject", thread.subject() == null ? "" : thread.subject(), "ticket_id", thread.threadId()), null);
     }
 
-    private static String text(TicketSnapshot ticket) {
-        return "Reminder: your request \"" + (ticket.subject() == null ? "" : ticket.subject()) + "\" (ticket " + ticket.ticketId()
+    private static String text(FollowedThread thread) {
+        if (thread.kind() == FollowedThread.Kind.CONVERSATION) {
+            return "Reminder: " + CONVERSATION_TEXT;
+        }
+        return "Reminder: your request \"" + (thread.subject() == null ? "" : thread.subject()) + "\" (ticket " + thread.threadId()
                 + ") is waiting for your reply.";
     }
 

@@ -3,9 +3,12 @@ package io.engagement.messaging.reminder;
 import io.engagement.platform.binding.PolledRecords;
 import io.engagement.platform.binding.ReceivedRecords;
 import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.ConversationEmailRequested;
+import io.engagement.platform.event.ConversationUpdated;
 import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.CustomerErased;
 import io.engagement.platform.event.DomainEvent;
+import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.TicketChanged;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -23,7 +26,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The three streams reminders follow: tickets (what waits; binding {@code reminderTickets}),
+ * The streams reminders follow: tickets (what waits; binding {@code reminderTickets}),
+ * conversations (unread replies e-mailed, then read; {@code reminderConversations}, batch),
  * customers (how to reach them, and who was erased; {@code reminderContacts}, batch) and this
  * service's own settings changes (when reminders fall due; {@code reminderSettingsChanges}). A
  * record that is not JSON, or not the event it names, goes to its topic's dead letters; every other
@@ -34,14 +38,14 @@ class ReminderFeeds {
 
     private final Reminders reminders;
     private final CustomerContacts contacts;
-    private final WaitingTickets tickets;
+    private final WaitingThreads threads;
     private final EventReader events;
     private final ObjectReader settingsChanges;
 
-    ReminderFeeds(Reminders reminders, CustomerContacts contacts, WaitingTickets tickets, EventReader events, ObjectMapper json) {
+    ReminderFeeds(Reminders reminders, CustomerContacts contacts, WaitingThreads threads, EventReader events, ObjectMapper json) {
         this.reminders = reminders;
         this.contacts = contacts;
-        this.tickets = tickets;
+        this.threads = threads;
         this.events = events;
         this.settingsChanges = json.readerFor(SettingsChange.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }
@@ -49,6 +53,11 @@ class ReminderFeeds {
     @Bean
     Consumer<Message<String>> reminderTickets() {
         return record -> onTicket(ReceivedRecords.of(record));
+    }
+
+    @Bean
+    Consumer<Message<List<String>>> reminderConversations() {
+        return poll -> onConversations(ReceivedRecords.batchOf(poll));
     }
 
     @Bean
@@ -64,8 +73,26 @@ class ReminderFeeds {
     void onTicket(ConsumerRecord<String, String> record) {
         events.read(record.value())
                 .flatMap(envelope -> envelope.data() instanceof TicketChanged ticket
-                        ? TicketSnapshot.of(envelope.orgId(), ticket) : Optional.empty())
+                        ? FollowedThread.of(envelope.orgId(), ticket) : Optional.empty())
                 .ifPresent(ticket -> reminders.follow(ticket).block());
+    }
+
+    /**
+     * A conversation whose unread replies were e-mailed waits on its visitor from the mail on; one
+     * whose visitor then read through the mailed replies waits no more. Every other conversation
+     * event is passed over.
+     */
+    void onConversations(List<ConsumerRecord<String, String>> records) {
+        PolledRecords<EventEnvelope<DomainEvent>> polled = PolledRecords.read(records, record -> events.read(record.value()));
+        for (EventEnvelope<DomainEvent> envelope : polled.values()) {
+            if (envelope.data() instanceof ConversationEmailRequested mailed) {
+                reminders.follow(FollowedThread.of(envelope.orgId(), mailed, envelope.occurredAt())).block();
+            } else if (envelope.data() instanceof ConversationUpdated updated && updated.conversation().visitorLastReadSeq() > 0) {
+                reminders.readThrough(envelope.orgId(), updated.conversation().conversationId(), updated.conversation().visitorLastReadSeq(),
+                        envelope.occurredAt()).block();
+            }
+        }
+        polled.rejectUnreadable();
     }
 
     /** A poll's new contacts go to the database in one write; an erasure waits for those before it, so it removes what they kept. */
@@ -77,7 +104,7 @@ class ReminderFeeds {
                 CustomerErased erased = change.erased();
                 contacts.rememberAll(List.copyOf(created))
                         .then(contacts.forget(change.organizationId(), erased.customerId()))
-                        .then(tickets.forget(change.organizationId(), erased.customerId(), erased.email()))
+                        .then(threads.forget(change.organizationId(), erased.customerId(), erased.email()))
                         .block();
                 created.clear();
             } else {

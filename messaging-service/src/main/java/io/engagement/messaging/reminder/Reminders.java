@@ -17,9 +17,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Follows up tickets that wait on their customer. A ticket set to {@code pending} (the team has
- * answered and waits) gets a reminder at each of the organization's {@code intervals_minutes}
- * after it became pending, on the organization's channels, until it leaves {@code pending}.
+ * Follows up what waits on a person: a ticket set to {@code pending} (the team has answered and
+ * waits), and a conversation whose unread agent replies were e-mailed to its visitor. Each gets a
+ * reminder at each of the organization's {@code intervals_minutes} after it began to wait, on the
+ * organization's channels, until the ticket leaves {@code pending} or the visitor reads the replies.
  * A due reminder is claimed by one conditional write before it is sent, so of several replicas
  * exactly one sends it; one lost in a crash between the claim and the queue is not sent again,
  * since a missed reminder is better than a doubled one.
@@ -31,43 +32,53 @@ class Reminders implements StartupWork, DisposableBean {
     /** Reminders sent per sweep at most; the rest wait for the next. */
     private static final int SWEEP_BATCH = 200;
 
-    private final WaitingTickets tickets;
+    private final WaitingThreads threads;
     private final ReminderDispatch dispatch;
     private final OrganizationSettings<ReminderSettings> settings;
     private final ReminderProperties properties;
     private final Clock clock = Clock.systemUTC();
     private volatile Disposable sweeps;
 
-    Reminders(WaitingTickets tickets, ReminderDispatch dispatch, OrganizationSettings<ReminderSettings> settings,
+    Reminders(WaitingThreads threads, ReminderDispatch dispatch, OrganizationSettings<ReminderSettings> settings,
               ReminderProperties properties) {
-        this.tickets = tickets;
+        this.threads = threads;
         this.dispatch = dispatch;
         this.settings = settings;
         this.properties = properties;
     }
 
-    /** Takes a ticket's new state in; an event no newer than what is known changes nothing. */
-    Mono<Void> follow(TicketSnapshot next) {
+    /** Takes a thread's new state in; an event no newer than what is known changes nothing. */
+    Mono<Void> follow(FollowedThread next) {
         return scheduleOf(next.organizationId())
-                .flatMap(schedule -> tickets.find(next.organizationId(), next.ticketId()).map(Optional::of).defaultIfEmpty(Optional.empty())
+                .flatMap(schedule -> threads.find(next.organizationId(), next.threadId()).map(Optional::of).defaultIfEmpty(Optional.empty())
                         .flatMap(current -> {
-                            if (current.isPresent() && !next.timeUpdated().isAfter(current.get().ticket().timeUpdated())) {
+                            if (current.isPresent() && !next.timeUpdated().isAfter(current.get().thread().timeUpdated())) {
                                 return Mono.just(true);
                             }
-                            WaitingTicket after = WaitingTicket.after(current.orElse(null), next, schedule);
+                            WaitingThread after = WaitingThread.after(current.orElse(null), next, schedule);
                             Instant expires = after.isWaiting() ? null : clock.instant().plus(properties.settledKeptFor());
-                            return tickets.replace(current.orElse(null), after, expires);
+                            return threads.replace(current.orElse(null), after, expires);
                         }))
                 .flatMap(written -> written ? Mono.<Void>empty() : Mono.error(new ConcurrentChange()))
                 .retryWhen(Retry.max(5).filter(ConcurrentChange.class::isInstance));
     }
 
-    /** New reminder settings move the due dates of every ticket their organization has waiting. */
+    /**
+     * The visitor read a conversation through {@code seq}: followed up to no later a message, it
+     * waits no more. A conversation not followed stays unknown here.
+     */
+    Mono<Void> readThrough(long org, String conversationId, long seq, Instant at) {
+        return threads.find(org, conversationId)
+                .filter(waiting -> waiting.isWaiting() && waiting.thread().throughSeq() <= seq && at.isAfter(waiting.thread().timeUpdated()))
+                .flatMap(waiting -> follow(waiting.thread().read(at)));
+    }
+
+    /** New reminder settings move the due dates of every thread their organization has waiting. */
     Mono<Void> reschedule(long org) {
-        return scheduleOf(org).flatMapMany(schedule -> tickets.waitingIn(org)
+        return scheduleOf(org).flatMapMany(schedule -> threads.waitingIn(org)
                         .concatMap(waiting -> {
                             Instant due = schedule.nextDue(waiting.waitingSince(), waiting.sent()).orElse(null);
-                            return Objects.equals(due, waiting.dueAt()) ? Mono.empty() : tickets.advance(waiting, waiting.sent(), due);
+                            return Objects.equals(due, waiting.dueAt()) ? Mono.empty() : threads.advance(waiting, waiting.sent(), due);
                         }))
                 .then();
     }
@@ -75,27 +86,27 @@ class Reminders implements StartupWork, DisposableBean {
     /** Sends every reminder due now. */
     Mono<Void> sendDue() {
         Instant now = clock.instant();
-        return tickets.due(now, SWEEP_BATCH).concatMap(waiting -> remind(waiting, now)).then();
+        return threads.due(now, SWEEP_BATCH).concatMap(waiting -> remind(waiting, now)).then();
     }
 
-    private Mono<Void> remind(WaitingTicket waiting, Instant now) {
-        long org = waiting.ticket().organizationId();
+    private Mono<Void> remind(WaitingThread waiting, Instant now) {
+        long org = waiting.thread().organizationId();
         return settings.read(org).flatMap(current -> {
             ReminderSchedule schedule = new ReminderSchedule(current, properties.intervalUnit());
             Optional<Instant> due = schedule.nextDue(waiting.waitingSince(), waiting.sent());
             if (due.isEmpty() || due.get().isAfter(now)) {
                 // the settings changed since the due date was set
-                return tickets.advance(waiting, waiting.sent(), due.orElse(null)).then();
+                return threads.advance(waiting, waiting.sent(), due.orElse(null)).then();
             }
             int sent = schedule.sentAfter(waiting.waitingSince(), waiting.sent(), now);
             Instant next = schedule.nextDue(waiting.waitingSince(), sent).orElse(null);
-            WaitingTicket claimed = new WaitingTicket(waiting.ticket(), waiting.waitingSince(), sent, next);
-            return tickets.advance(waiting, sent, next)
+            WaitingThread claimed = new WaitingThread(waiting.thread(), waiting.waitingSince(), sent, next);
+            return threads.advance(waiting, sent, next)
                     .filter(won -> won)
-                    .flatMap(won -> dispatch.send(waiting.ticket(), current.channels()))
+                    .flatMap(won -> dispatch.send(waiting.thread(), current.channels()))
                     .filter(outcome -> outcome == ReminderDispatch.Outcome.UNAVAILABLE)
                     // every queue it was meant for was down: hand it back to the next sweep
-                    .flatMap(unsent -> tickets.advance(claimed, waiting.sent(), waiting.dueAt()))
+                    .flatMap(unsent -> threads.advance(claimed, waiting.sent(), waiting.dueAt()))
                     .then();
         });
     }
@@ -124,10 +135,10 @@ class Reminders implements StartupWork, DisposableBean {
         }
     }
 
-    /** Another write changed the ticket's state between the read and this write. */
+    /** Another write changed the thread's state between the read and this write. */
     private static final class ConcurrentChange extends RuntimeException {
         ConcurrentChange() {
-            super("the ticket's reminder state changed meanwhile", null, false, false);
+            super("the thread's reminder state changed meanwhile", null, false, false);
         }
     }
 }

@@ -1,6 +1,9 @@
 package io.engagement.messaging.reminder;
 
 import io.engagement.platform.binding.UnreadableRecord;
+import io.engagement.platform.event.ConversationEmailRequested;
+import io.engagement.platform.event.ConversationUpdated;
+import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.EventEnvelope;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.TicketUpdated;
@@ -24,7 +27,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-/** The ticket and settings feeds; the customer feed runs against the broker in {@link ReminderContactsIT}. */
+/** The ticket, conversation and settings feeds; the customer feed runs against the broker in {@link ReminderContactsIT}. */
 class ReminderFeedsTest {
 
     /** As the services' mapper writes and reads events: snake_case fields. */
@@ -33,12 +36,34 @@ class ReminderFeedsTest {
     private static final Instant UPDATED = Instant.parse("2026-11-27T11:30:00Z");
 
     private final Reminders reminders = mock(Reminders.class);
-    private final ReminderFeeds feeds = new ReminderFeeds(reminders, mock(CustomerContacts.class), mock(WaitingTickets.class),
+    private final ReminderFeeds feeds = new ReminderFeeds(reminders, mock(CustomerContacts.class), mock(WaitingThreads.class),
             new EventReader(JSON), JSON);
 
     ReminderFeedsTest() {
         when(reminders.follow(any())).thenReturn(Mono.empty());
         when(reminders.reschedule(anyLong())).thenReturn(Mono.empty());
+        when(reminders.readThrough(anyLong(), any(), anyLong(), any())).thenReturn(Mono.empty());
+    }
+
+    @Test
+    void aConversationsMailedRepliesAreFollowedUntilItsVisitorReadsThem() {
+        ConversationEmailRequested mailed = new ConversationEmailRequested("cnv_1:4", "cnv_1", "ada@example.com", "New reply", "Hi", 4, "cus-42");
+        ConversationView read = new ConversationView("cnv_1", "widget", "open", null, null, null, List.of(), UPDATED, UPDATED, null, null,
+                0, 4, 4, null, null);
+        ConversationView unread = new ConversationView("cnv_2", "widget", "open", null, null, null, List.of(), UPDATED, UPDATED, null, null,
+                0, 0, 0, null, null);
+
+        feeds.onConversations(List.of(
+                record(Topics.CONVERSATION_EMAIL, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED, mailed))),
+                record(Topics.CONVERSATION, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED.plusSeconds(5),
+                        new ConversationUpdated(read, null)))),
+                record(Topics.CONVERSATION, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED.plusSeconds(6),
+                        new ConversationUpdated(unread, null))))));
+
+        verify(reminders).follow(new FollowedThread(ORG, "cnv_1", FollowedThread.Kind.CONVERSATION, "pending", null, "ada@example.com", "cus-42",
+                UPDATED, 4));
+        verify(reminders).readThrough(ORG, "cnv_1", 4, UPDATED.plusSeconds(5));
+        verify(reminders, never()).readThrough(ORG, "cnv_2", 0, UPDATED.plusSeconds(6));
     }
 
     @Test
@@ -48,7 +73,7 @@ class ReminderFeedsTest {
 
         feeds.onTicket(record(Topics.TICKET, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED, updated))));
 
-        verify(reminders).follow(new TicketSnapshot(ORG, "tkt_9", "pending", "Cannot export", "ada@example.com", null, UPDATED));
+        verify(reminders).follow(FollowedThread.ticket(ORG, "tkt_9", "pending", "Cannot export", "ada@example.com", null, UPDATED));
     }
 
     @Test

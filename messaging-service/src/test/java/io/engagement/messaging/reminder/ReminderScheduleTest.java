@@ -37,8 +37,8 @@ class ReminderScheduleTest {
 
     @Test
     void aTicketThatStaysPendingKeepsWaitingSinceItFirstDid() {
-        WaitingTicket first = WaitingTicket.after(null, ticket("pending", SINCE), HOUR_THEN_DAY);
-        WaitingTicket retagged = WaitingTicket.after(new WaitingTicket(first.ticket(), first.waitingSince(), 1, first.dueAt()),
+        WaitingThread first = WaitingThread.after(null, ticket("pending", SINCE), HOUR_THEN_DAY);
+        WaitingThread retagged = WaitingThread.after(new WaitingThread(first.thread(), first.waitingSince(), 1, first.dueAt()),
                 ticket("pending", SINCE.plusSeconds(90 * 60)), HOUR_THEN_DAY);
 
         assertThat(first.waitingSince()).isEqualTo(SINCE);
@@ -50,9 +50,9 @@ class ReminderScheduleTest {
 
     @Test
     void aTicketThatLeavesPendingWaitsNoMoreAndStartsAfreshWhenPendingAgain() {
-        WaitingTicket waiting = WaitingTicket.after(null, ticket("pending", SINCE), HOUR_THEN_DAY);
-        WaitingTicket answered = WaitingTicket.after(waiting, ticket("open", SINCE.plusSeconds(600)), HOUR_THEN_DAY);
-        WaitingTicket again = WaitingTicket.after(answered, ticket("pending", SINCE.plusSeconds(1200)), HOUR_THEN_DAY);
+        WaitingThread waiting = WaitingThread.after(null, ticket("pending", SINCE), HOUR_THEN_DAY);
+        WaitingThread answered = WaitingThread.after(waiting, ticket("open", SINCE.plusSeconds(600)), HOUR_THEN_DAY);
+        WaitingThread again = WaitingThread.after(answered, ticket("pending", SINCE.plusSeconds(1200)), HOUR_THEN_DAY);
 
         assertThat(answered.isWaiting()).isFalse();
         assertThat(answered.dueAt()).isNull();
@@ -61,7 +61,7 @@ class ReminderScheduleTest {
         assertThat(again.dueAt()).isEqualTo(SINCE.plusSeconds(1200).plus(Duration.ofHours(1)));
     }
 
-    private static TicketSnapshot ticket(String status, Instant updated) {
-        return new TicketSnapshot(7, "t-1", status, "Card declined", "ann@example.com", null, updated);
+    private static FollowedThread ticket(String status, Instant updated) {
+        return FollowedThread.ticket(7, "t-1", status, "Card declined", "ann@example.com", null, updated);
     }
 }

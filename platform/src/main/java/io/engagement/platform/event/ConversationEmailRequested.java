@@ -11,8 +11,11 @@ package io.engagement.platform.event;
  * @param toEmail        the visitor's address
  * @param subject        the subject as it is to be sent
  * @param text           the plain-text body as it is to be sent: every unread message since the last such mail
+ * @param throughSeq     the conversation's last message when the mail was made: reminders follow the mail up until the
+ *                       visitor has read through it
+ * @param customerId     the customer the visitor is verified as, whose phone reminders may use; null for an unverified visitor
  */
 @EventType("conversation_email.requested")
-public record ConversationEmailRequested(String mailId, String conversationId, String toEmail, String subject, String text)
-        implements DomainEvent {
+public record ConversationEmailRequested(String mailId, String conversationId, String toEmail, String subject, String text,
+                                         long throughSeq, String customerId) implements DomainEvent {
 }

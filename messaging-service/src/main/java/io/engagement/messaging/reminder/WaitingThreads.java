@@ -22,18 +22,20 @@ import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.longOf;
 
 /**
- * The reminder state of each ticket, one document per ticket ({@code org:ticket_id}). Every write
- * is conditional on the state it was computed from (the ticket's {@code time_updated} and the
- * reminders sent), so two replicas, or a late event and a sweep, never both win.
+ * The reminder state of each followed thread, one document per ticket or conversation
+ * ({@code org:<id>}; the field {@code ticket_id} holds either, {@code kind} tells them apart and is
+ * absent on tickets followed before conversations were). Every write is conditional on the state
+ * it was computed from (the thread's {@code time_updated} and the reminders sent), so two
+ * replicas, or a late event and a sweep, never both win.
  */
 @Component
-class WaitingTickets implements StartupWork {
+class WaitingThreads implements StartupWork {
 
     static final String COLLECTION = "ticket_reminders";
 
     private final ReactiveMongoTemplate mongo;
 
-    WaitingTickets(ReactiveMongoTemplate mongo) {
+    WaitingThreads(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
     }
 
@@ -44,15 +46,15 @@ class WaitingTickets implements StartupWork {
                 .then();
     }
 
-    Mono<WaitingTicket> find(long org, String ticketId) {
-        return mongo.findById(id(org, ticketId), Document.class, COLLECTION).map(WaitingTickets::fromDocument);
+    Mono<WaitingThread> find(long org, String threadId) {
+        return mongo.findById(id(org, threadId), Document.class, COLLECTION).map(WaitingThreads::fromDocument);
     }
 
     /**
      * Writes {@code next} in place of {@code current} (null: there was none); false when another
      * write came first. {@code expiresAt} forgets a ticket that no longer waits.
      */
-    Mono<Boolean> replace(WaitingTicket current, WaitingTicket next, Instant expiresAt) {
+    Mono<Boolean> replace(WaitingThread current, WaitingThread next, Instant expiresAt) {
         Document document = toDocument(next).append(ExpiringCollection.EXPIRES_AT, date(expiresAt));
         if (current == null) {
             return mongo.insert(document, COLLECTION).thenReturn(true)
@@ -62,23 +64,23 @@ class WaitingTickets implements StartupWork {
     }
 
     /** Tickets whose next reminder is due at {@code now}, the most overdue first. */
-    Flux<WaitingTicket> due(Instant now, int limit) {
+    Flux<WaitingThread> due(Instant now, int limit) {
         Query query = Query.query(Criteria.where("due_at").lte(date(now))).with(Sort.by("due_at")).limit(limit);
-        return mongo.find(query, Document.class, COLLECTION).map(WaitingTickets::fromDocument);
+        return mongo.find(query, Document.class, COLLECTION).map(WaitingThreads::fromDocument);
     }
 
-    Flux<WaitingTicket> waitingIn(long org) {
+    Flux<WaitingThread> waitingIn(long org) {
         return mongo.find(Query.query(Criteria.where("organization_id").is(org).and("waiting_since").ne(null)), Document.class, COLLECTION)
-                .map(WaitingTickets::fromDocument);
+                .map(WaitingThreads::fromDocument);
     }
 
     /** Counts {@code sent} reminders as gone and sets the next due date; false when the state had changed. */
-    Mono<Boolean> advance(WaitingTicket current, int sent, Instant dueAt) {
+    Mono<Boolean> advance(WaitingThread current, int sent, Instant dueAt) {
         Update update = new Update().set("sent", sent).set("due_at", date(dueAt));
         return mongo.updateFirst(unchanged(current), update, COLLECTION).map(result -> result.getModifiedCount() == 1);
     }
 
-    /** Forgets an erased customer's tickets, found by their customer id or their e-mail address in any case. */
+    /** Forgets an erased customer's threads, found by their customer id or their e-mail address in any case. */
     Mono<Void> forget(long org, String customerId, String email) {
         Criteria person = new Criteria().orOperator(
                 Criteria.where("customer_id").is(customerId == null ? "" : customerId),
@@ -86,31 +88,34 @@ class WaitingTickets implements StartupWork {
         return mongo.remove(Query.query(Criteria.where("organization_id").is(org).andOperator(person)), COLLECTION).then();
     }
 
-    private static Query unchanged(WaitingTicket state) {
-        return Query.query(Criteria.where("_id").is(id(state.ticket().organizationId(), state.ticket().ticketId()))
-                .and("ticket_updated").is(date(state.ticket().timeUpdated())).and("sent").is(state.sent()));
+    private static Query unchanged(WaitingThread state) {
+        return Query.query(Criteria.where("_id").is(id(state.thread().organizationId(), state.thread().threadId()))
+                .and("ticket_updated").is(date(state.thread().timeUpdated())).and("sent").is(state.sent()));
     }
 
-    private static String id(long org, String ticketId) {
-        return org + ":" + ticketId;
+    private static String id(long org, String threadId) {
+        return org + ":" + threadId;
     }
 
-    private static Document toDocument(WaitingTicket state) {
-        TicketSnapshot ticket = state.ticket();
-        return new Document("_id", id(ticket.organizationId(), ticket.ticketId()))
-                .append("organization_id", ticket.organizationId()).append("ticket_id", ticket.ticketId())
-                .append("status", ticket.status()).append("subject", ticket.subject()).append("email", ticket.email())
-                .append("email_key", ticket.email() == null ? null : ticket.email().toLowerCase(Locale.ROOT))
-                .append("customer_id", ticket.customerId()).append("ticket_updated", date(ticket.timeUpdated()))
+    private static Document toDocument(WaitingThread state) {
+        FollowedThread thread = state.thread();
+        return new Document("_id", id(thread.organizationId(), thread.threadId()))
+                .append("organization_id", thread.organizationId()).append("ticket_id", thread.threadId())
+                .append("kind", thread.kind().name().toLowerCase(Locale.ROOT)).append("through_seq", thread.throughSeq())
+                .append("status", thread.status()).append("subject", thread.subject()).append("email", thread.email())
+                .append("email_key", thread.email() == null ? null : thread.email().toLowerCase(Locale.ROOT))
+                .append("customer_id", thread.customerId()).append("ticket_updated", date(thread.timeUpdated()))
                 .append("waiting_since", date(state.waitingSince()))
                 .append("sent", state.sent()).append("due_at", date(state.dueAt()));
     }
 
-    private static WaitingTicket fromDocument(Document document) {
-        TicketSnapshot ticket = new TicketSnapshot(longOf(document, "organization_id"), document.getString("ticket_id"),
+    private static WaitingThread fromDocument(Document document) {
+        String kind = document.getString("kind");
+        FollowedThread thread = new FollowedThread(longOf(document, "organization_id"), document.getString("ticket_id"),
+                kind == null ? FollowedThread.Kind.TICKET : FollowedThread.Kind.valueOf(kind.toUpperCase(Locale.ROOT)),
                 document.getString("status"), document.getString("subject"), document.getString("email"),
-                document.getString("customer_id"), instant(document.getDate("ticket_updated")));
-        return new WaitingTicket(ticket, instant(document.getDate("waiting_since")), document.getInteger("sent", 0),
+                document.getString("customer_id"), instant(document.getDate("ticket_updated")), longOf(document, "through_seq", 0));
+        return new WaitingThread(thread, instant(document.getDate("waiting_since")), document.getInteger("sent", 0),
                 instant(document.getDate("due_at")));
     }
 
