@@ -3,7 +3,6 @@ package io.engagement.local;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -30,13 +27,12 @@ import static org.awaitility.Awaitility.await;
  */
 class LiveConversationIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration WITHIN = Duration.ofSeconds(10);
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("Live " + UUID.randomUUID());
     private final HttpClient http = HttpClient.newHttpClient();
-    private final List<Socket> sockets = new ArrayList<>();
+    private final List<LiveSocket> sockets = new ArrayList<>();
 
     @org.junit.jupiter.api.BeforeEach
     void supportAlwaysOpen() {
@@ -45,7 +41,7 @@ class LiveConversationIT {
 
     @AfterEach
     void closeSockets() {
-        sockets.forEach(Socket::close);
+        sockets.forEach(LiveSocket::close);
     }
 
     @Test
@@ -63,8 +59,8 @@ class LiveConversationIT {
     @Test
     void messagesReachTheOtherSideLiveAndANoteNeverReachesTheVisitor() {
         String visitorToken = visitorToken();
-        Socket agent = connect("/external/v1/live?ticket=" + ticket("sam@example.com"));
-        Socket visitor = connect("/widget/v1/live?public_key=" + org.publicKey() + "&visitor_token=" + visitorToken);
+        LiveSocket agent = connect("/external/v1/live?ticket=" + ticket("sam@example.com"));
+        LiveSocket visitor = connect("/widget/v1/live?public_key=" + org.publicKey() + "&visitor_token=" + visitorToken);
         sockets.addAll(List.of(agent, visitor));
 
         String conversationId = visitorPost("/widget/v1/conversations", "{\"message\": \"hello live\"}", visitorToken).json()
@@ -96,7 +92,7 @@ class LiveConversationIT {
         visitorPost("/widget/v1/conversations/" + conversationId + "/messages", "{\"content\": \"two\"}", visitorToken);
         visitorPost("/widget/v1/conversations/" + conversationId + "/messages", "{\"content\": \"three\"}", visitorToken);
 
-        Socket visitor = connect("/widget/v1/live?public_key=" + org.publicKey() + "&visitor_token=" + visitorToken);
+        LiveSocket visitor = connect("/widget/v1/live?public_key=" + org.publicKey() + "&visitor_token=" + visitorToken);
         sockets.add(visitor);
         visitor.send("{\"action\": \"resume\", \"conversation_id\": \"" + conversationId + "\", \"after\": 1}");
 
@@ -157,59 +153,13 @@ class LiveConversationIT {
     }
 
     private int refusal(String path) {
-        Throwable refused = catchThrowable(() -> http.newWebSocketBuilder().buildAsync(ws(path), new Socket()).join());
+        Throwable refused = catchThrowable(() -> http.newWebSocketBuilder().buildAsync(ws(path), new LiveSocket()).join());
         Throwable cause = refused instanceof CompletionException ? refused.getCause() : refused;
         assertThat(cause).as("the upgrade was refused").isInstanceOf(WebSocketHandshakeException.class);
         return ((WebSocketHandshakeException) cause).getResponse().statusCode();
     }
 
-    private Socket connect(String path) {
-        Socket socket = new Socket();
-        socket.webSocket = http.newWebSocketBuilder().buildAsync(ws(path), socket).join();
-        return socket;
-    }
-
-    /** A client connection keeping every frame it received. */
-    private static final class Socket implements WebSocket.Listener {
-
-        private final List<JsonNode> frames = new CopyOnWriteArrayList<>();
-        private final StringBuilder partial = new StringBuilder();
-        private WebSocket webSocket;
-
-        @Override
-        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                frames.add(JSON.readTree(partial.toString()));
-                partial.setLength(0);
-            }
-            socket.request(1);
-            return null;
-        }
-
-        List<JsonNode> frames() {
-            return List.copyOf(frames);
-        }
-
-        List<JsonNode> messages(String conversationId) {
-            return frames.stream().filter(frame -> frame.get("event").asString().equals("message.created"))
-                    .map(frame -> frame.get("data")).filter(data -> data.get("conversation_id").asString().equals(conversationId)).toList();
-        }
-
-        JsonNode awaitEvent(String event, java.util.function.Predicate<JsonNode> match) {
-            return await().atMost(WITHIN).until(() -> frames.stream()
-                    .filter(frame -> frame.get("event").asString().equals(event)).map(frame -> frame.get("data"))
-                    .filter(match).findFirst().orElse(null), found -> found != null);
-        }
-
-        void send(String json) {
-            webSocket.sendText(json, true).join();
-        }
-
-        void close() {
-            if (webSocket != null) {
-                webSocket.abort();
-            }
-        }
+    private LiveSocket connect(String path) {
+        return LiveSocket.open(http.newWebSocketBuilder(), ws(path));
     }
 }

@@ -48,9 +48,11 @@ class Conversations {
     private final BotReplies bot;
     private final OfflineNotice offline;
     private final WhatsAppSends whatsApp;
+    private final ConversationLanes lanes;
 
     Conversations(ConversationStore conversations, MessageStore messages, EntityOutbox<ConversationChanged> conversationEvents,
-                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp) {
+                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp,
+                  ConversationLanes lanes) {
         this.conversations = conversations;
         this.messages = messages;
         this.conversationEvents = conversationEvents;
@@ -58,6 +60,7 @@ class Conversations {
         this.bot = bot;
         this.offline = offline;
         this.whatsApp = whatsApp;
+        this.lanes = lanes;
     }
 
     static Instant now() {
@@ -216,8 +219,12 @@ class Conversations {
 
     // ---- shared ----
 
-    /** Posts the message: sent out first where it goes to WhatsApp, then stored. */
-    private Mono<Posted> post(ConversationState conversation, MessageDraft draft) {
+    /** Posts the message in the conversation's lane: sent out first where it goes to WhatsApp, then stored. */
+    private Mono<Posted> post(ConversationState known, MessageDraft draft) {
+        return lanes.inTurn(known, conversation -> postNow(conversation, draft), Posted::conversation);
+    }
+
+    private Mono<Posted> postNow(ConversationState conversation, MessageDraft draft) {
         if (ConversationView.WHATSAPP.equals(conversation.channel()) && draft.isOutgoing()) {
             return sentBefore(conversation, draft).switchIfEmpty(Mono.defer(() -> sentToWhatsApp(conversation, draft)
                     .flatMap(delivery -> store(conversation, draft.delivered(delivery)))));
