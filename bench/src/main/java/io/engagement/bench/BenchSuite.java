@@ -127,6 +127,11 @@ final class BenchSuite implements AutoCloseable {
         return stack.fleet().pidsByName();
     }
 
+    /** Where the first replica of {@code module} listens, past the gateway. */
+    URI serviceUri(String module) {
+        return stack.fleet().uriOf(module);
+    }
+
     Credentials credentials() {
         return credentials;
     }

@@ -1,5 +1,8 @@
 package io.engagement.bench;
 
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
@@ -8,13 +11,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,25 +29,34 @@ import java.util.regex.Pattern;
  * Live delivery as a visitor and an agent feel it, through the gateway of a fresh suite: with
  * {@code bench.visitors} visitor sockets and {@code bench.agents} agent sockets open, messages are
  * posted at {@code bench.rate} a second for {@code bench.seconds}, alternately by a visitor (timed
- * until the first agent socket has it) and by an agent (timed until the visitor's socket has it).
- * Beside it, in the same run, the floor: the same round trip over a bare Reactor Netty WebSocket echo.
+ * until the first agent socket has it) and by an agent (timed until the visitor's socket has it),
+ * with one replica of the customer service and again with two (sockets spread over both by the
+ * gateway, so most messages are written on one replica and pushed by the other). Beside them, in
+ * the same run, the floor: the same round trip over a bare Reactor Netty WebSocket echo. Then the
+ * connections held: idle visitor sockets opened in steps until delivery's p99 passes 250 ms or the
+ * machine's open-file limit is reached, with the gateway's and the customer service's heap and CPU
+ * at each step.
  * <p>
- * System properties: {@code bench.visitors} (2000), {@code bench.agents} (20), {@code bench.rate} (200),
- * {@code bench.seconds} (60).
+ * System properties: {@code bench.part} ({@code all}, or any of {@code delivery}, {@code replicas}
+ * and {@code connections}, comma-separated), {@code bench.visitors} (2000), {@code bench.agents} (20), {@code bench.rate}
+ * (200), {@code bench.seconds} (60), {@code bench.socket-step} (2000), {@code bench.max-sockets} (what the
+ * open-file limit allows: the gateway holds two descriptors per proxied socket).
  */
 public final class ConversationsBenchmark {
 
-    private static final Pattern NONCE = Pattern.compile("bench:([0-9a-f-]{36})");
 
     private final int visitors = Integer.getInteger("bench.visitors", 2_000);
     private final int agents = Integer.getInteger("bench.agents", 20);
     private final int rate = Integer.getInteger("bench.rate", 200);
     private final Duration window = Duration.ofSeconds(Integer.getInteger("bench.seconds", 60));
+    private final String part = System.getProperty("bench.part", "all");
+    private final int socketStep = Integer.getInteger("bench.socket-step", 2_000);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     /** Posted and not yet received, by nonce: a visitor's messages for the agents, an agent's for the visitor. */
     private final Map<String, Long> forAgents = new ConcurrentHashMap<>();
     private final Map<String, Long> forVisitors = new ConcurrentHashMap<>();
     private final Map<String, Long> echoes = new ConcurrentHashMap<>();
+    private final AtomicInteger refused = new AtomicInteger();
 
     public static void main(String[] args) throws Exception {
         new ConversationsBenchmark().run();
@@ -53,30 +65,44 @@ public final class ConversationsBenchmark {
     private void run() throws Exception {
         System.out.printf("Conversations: %,d visitor and %,d agent sockets through the gateway, %,d messages/s for %d s%n",
                 visitors, agents, rate, window.toSeconds());
-        Latencies delivery = throughTheSuite();
-        Percentiles floor = bareEcho();
-        System.out.println();
-        System.out.printf("%-44s %10s %10s %10s%n", "delivery (ms)", "p50", "p99", "samples");
-        row("visitor POST -> agent socket", delivery.toAgents());
-        row("agent POST -> visitor socket", delivery.toVisitors());
-        row("floor: bare WebSocket echo round trip", floor);
-        System.out.println("(target: p99 < 100 ms)");
+        List<String> parts = List.of(part.split(","));
+        boolean all = parts.contains("all");
+        Latencies one = all || parts.contains("delivery") ? throughTheSuite(1) : null;
+        Latencies two = all || parts.contains("replicas") ? throughTheSuite(2) : null;
+        if (one != null || two != null) {
+            Percentiles floor = bareEcho();
+            System.out.println();
+            System.out.printf("%-40s %22s %22s%n", "delivery (ms): p50 / p99 (samples)", "1 customer replica", "2 customer replicas");
+            row("visitor POST -> agent socket", one == null ? null : one.toAgents(), two == null ? null : two.toAgents());
+            row("agent POST -> visitor socket", one == null ? null : one.toVisitors(), two == null ? null : two.toVisitors());
+            row("floor: bare WebSocket echo round trip", floor, null);
+            System.out.println("(target: p99 < 100 ms)");
+        }
+        if (all || parts.contains("connections")) {
+            new HeldConnections(http, socketStep, Integer.getInteger("bench.max-sockets", HeldConnections.socketsTheLimitAllows())).run();
+        }
     }
 
-    private Latencies throughTheSuite() throws Exception {
-        try (BenchSuite suite = BenchSuite.start()) {
+    private Latencies throughTheSuite(int customerReplicas) throws Exception {
+        System.out.printf("%nDelivery with %d customer service replica(s)%n", customerReplicas);
+        forAgents.clear();
+        forVisitors.clear();
+        refused.set(0);
+        try (BenchSuite suite = BenchSuite.start(Map.of("ENGAGEMENT_REPLICAS_CUSTOMER", Integer.toString(customerReplicas)))) {
             URI gateway = URI.create(suite.credentials().gatewayUrl());
             String publicKey = suite.credentials().publicKey();
             String apiKey = suite.credentials().apiKey();
-            Samples toAgents = new Samples(rate * (int) window.toSeconds());
-            Samples toVisitors = new Samples(rate * (int) window.toSeconds());
-            List<Visitor> people = new ArrayList<>();
-            for (int i = 0; i < visitors; i++) {
-                String token = field(post(gateway, "/widget/v1/visitors", "{}", "X-Public-Key", publicKey), "visitor_token");
-                String conversation = field(post(gateway, "/widget/v1/conversations", "{\"message\": \"hello\"}",
-                        "X-Public-Key", publicKey, "X-Visitor-Token", token), "conversation_id");
-                people.add(new Visitor(token, conversation));
-            }
+            LatencySamples toAgents = new LatencySamples(rate * (int) window.toSeconds());
+            LatencySamples toVisitors = new LatencySamples(rate * (int) window.toSeconds());
+            // made a few at a time: setting up, not measured
+            List<Visitor> people = Flux.range(0, visitors)
+                    .flatMap(i -> Mono.fromCallable(() -> {
+                        String token = field(post(gateway, "/widget/v1/visitors", "{}", "X-Public-Key", publicKey), "visitor_token");
+                        String conversation = field(post(gateway, "/widget/v1/conversations", "{\"message\": \"hello\"}",
+                                "X-Public-Key", publicKey, "X-Visitor-Token", token), "conversation_id");
+                        return new Visitor(token, conversation);
+                    }).subscribeOn(Schedulers.boundedElastic()), 16)
+                    .collectList().block();
             System.out.printf("  %,d visitors with a conversation each%n", people.size());
             List<WebSocket> sockets = new ArrayList<>();
             for (int i = 0; i < agents; i++) {
@@ -89,8 +115,18 @@ public final class ConversationsBenchmark {
                         toVisitors));
             }
             System.out.printf("  %,d sockets open%n", sockets.size());
+            if (System.getProperty("bench.record") != null) {
+                // -Dbench.record=<directory>: a flight recording of every process while messages are sent
+                FlightRecordings.start(suite.servicePids(), Path.of(System.getProperty("bench.record")), Duration.ofSeconds(5),
+                        window.minusSeconds(10));
+            }
+            Map<String, Double> before = ProcessCpu.sample(suite.servicePids());
+            long started = System.nanoTime();
             send(gateway, publicKey, apiKey, people);
             LockSupport.parkNanos(Duration.ofSeconds(2).toNanos());
+            double seconds = (System.nanoTime() - started) / 1e9;
+            ProcessCpu.between(before, ProcessCpu.sample(suite.servicePids()))
+                    .forEach((process, cpu) -> System.out.printf("  CPU %-44s %5.0f%% of a core%n", process, cpu / seconds * 100));
             sockets.forEach(WebSocket::abort);
             return new Latencies(toAgents.percentiles(), toVisitors.percentiles());
         }
@@ -117,9 +153,19 @@ public final class ConversationsBenchmark {
             } else {
                 request.header("x-api-key", apiKey);
             }
-            posts.add(http.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding()));
+            posts.add(http.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding())
+                    .thenAccept(answer -> {
+                        if (answer.statusCode() != 201) {
+                            refused.incrementAndGet();
+                        }
+                    })
+                    .exceptionally(failure -> {
+                        refused.incrementAndGet();
+                        return null;
+                    }));
         }
         CompletableFuture.allOf(posts.toArray(CompletableFuture[]::new)).join();
+        System.out.printf("  %,d of %,d posts refused or failed%n", refused.get(), count);
     }
 
     /** The floor: a bare WebSocket echo server in this JVM, the same rate of round trips for the same time. */
@@ -128,7 +174,7 @@ public final class ConversationsBenchmark {
                 .route(routes -> routes.ws("/echo", (in, out) -> out.sendString(in.receive().asString())))
                 .bindNow();
         try {
-            Samples roundTrips = new Samples(rate * (int) window.toSeconds());
+            LatencySamples roundTrips = new LatencySamples(rate * (int) window.toSeconds());
             WebSocket socket = connect(URI.create("ws://127.0.0.1:" + server.port() + "/echo"), echoes, roundTrips);
             long interval = 1_000_000_000L / rate;
             long count = window.toSeconds() * rate;
@@ -147,11 +193,11 @@ public final class ConversationsBenchmark {
         }
     }
 
-    private WebSocket connect(URI uri, Map<String, Long> awaited, Samples samples) {
-        return http.newWebSocketBuilder().buildAsync(uri, new Timing(awaited, samples)).join();
+    private WebSocket connect(URI uri, Map<String, Long> awaited, LatencySamples samples) {
+        return http.newWebSocketBuilder().buildAsync(uri, new NonceTiming(awaited, samples)).join();
     }
 
-    private static URI ws(URI gateway, String path) {
+    static URI ws(URI gateway, String path) {
         return URI.create(gateway.resolve(path).toString().replaceFirst("^http", "ws"));
     }
 
@@ -171,7 +217,7 @@ public final class ConversationsBenchmark {
         }
     }
 
-    private static String field(HttpResponse<String> response, String name) {
+    static String field(HttpResponse<String> response, String name) {
         Matcher value = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]+)\"").matcher(response.body());
         if (!value.find()) {
             throw new IllegalStateException("no " + name + " in " + response.body());
@@ -179,60 +225,12 @@ public final class ConversationsBenchmark {
         return value.group(1);
     }
 
-    private static void row(String name, Percentiles percentiles) {
-        System.out.printf("%-44s %10.1f %10.1f %,10d%n", name, percentiles.p50(), percentiles.p99(), percentiles.runs());
+    private static void row(String name, Percentiles one, Percentiles two) {
+        System.out.printf("%-40s %22s %22s%n", name, cell(one), cell(two));
     }
 
-    /** A socket's listener: the first arrival of each message posted for this side is timed. */
-    private static final class Timing implements WebSocket.Listener {
-
-        private final Map<String, Long> awaited;
-        private final Samples samples;
-        private final StringBuilder partial = new StringBuilder();
-
-        Timing(Map<String, Long> awaited, Samples samples) {
-            this.awaited = awaited;
-            this.samples = samples;
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                Matcher nonce = NONCE.matcher(partial);
-                if (nonce.find()) {
-                    Long at = awaited.remove(nonce.group(1));
-                    if (at != null) {
-                        samples.add(System.nanoTime() - at);
-                    }
-                }
-                partial.setLength(0);
-            }
-            socket.request(1);
-            return null;
-        }
-    }
-
-    /** Latencies in nanoseconds, collected from many threads. */
-    private static final class Samples {
-
-        private final long[] nanos;
-        private final AtomicInteger count = new AtomicInteger();
-
-        Samples(int capacity) {
-            nanos = new long[capacity];
-        }
-
-        void add(long latency) {
-            int at = count.getAndIncrement();
-            if (at < nanos.length) {
-                nanos[at] = latency;
-            }
-        }
-
-        Percentiles percentiles() {
-            return Percentiles.of(nanos, Math.min(count.get(), nanos.length));
-        }
+    private static String cell(Percentiles percentiles) {
+        return percentiles == null ? "-" : String.format("%.1f / %.1f (%,d)", percentiles.p50(), percentiles.p99(), percentiles.runs());
     }
 
     private record Visitor(String token, String conversation) {

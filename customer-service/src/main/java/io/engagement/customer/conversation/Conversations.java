@@ -4,7 +4,6 @@ import io.engagement.customer.bot.BotReplies;
 import io.engagement.customer.widget.OfflineNotice;
 import io.engagement.platform.auth.Secrets;
 import io.engagement.platform.error.ApiException;
-import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.EntityOutbox;
@@ -12,8 +11,6 @@ import io.engagement.platform.event.MessageCreated;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.page.PageEnvelope;
-import io.engagement.platform.validation.Loc;
-import io.engagement.platform.validation.Violations;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -24,7 +21,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -38,8 +34,6 @@ class Conversations {
 
     static final String EMAIL_REQUEST = "Leave your e-mail address and we will answer you there as soon as we are back.";
     static final String HANDOFF_NOTICE = "Thanks! A person from our team will follow up here shortly.";
-    /** The Cloud API's limit on a text message's body. */
-    static final int WHATSAPP_MAX_LENGTH = 4_096;
 
     private final ConversationStore conversations;
     private final MessageStore messages;
@@ -209,7 +203,9 @@ class Conversations {
      * twice (a redelivered event) is stored once.
      */
     Mono<Void> answer(long organizationId, MessageView visitorMessage) {
-        return conversations.find(organizationId, visitorMessage.conversationId())
+        // most organizations have no bot knowledge: their messages cost no read of the conversation
+        return bot.hasKnowledge(organizationId).filter(answers -> answers)
+                .flatMap(answers -> conversations.find(organizationId, visitorMessage.conversationId()))
                 .filter(conversation -> conversation.isPending() && !conversation.botSilenced())
                 .flatMap(conversation -> bot.reply(organizationId, visitorMessage.content())
                         .flatMap(reply -> reply.isPresent()
@@ -226,7 +222,7 @@ class Conversations {
 
     private Mono<Posted> postNow(ConversationState conversation, MessageDraft draft) {
         if (ConversationView.WHATSAPP.equals(conversation.channel()) && draft.isOutgoing()) {
-            return sentBefore(conversation, draft).switchIfEmpty(Mono.defer(() -> sentToWhatsApp(conversation, draft)
+            return sentBefore(conversation, draft).switchIfEmpty(Mono.defer(() -> whatsApp.deliver(conversation, draft)
                     .flatMap(delivery -> store(conversation, draft.delivered(delivery)))));
         }
         return store(conversation, draft);
@@ -234,24 +230,6 @@ class Conversations {
 
     private Mono<Posted> sentBefore(ConversationState conversation, MessageDraft draft) {
         return messages.sentBefore(conversation.organizationId(), conversation, draft).map(earlier -> new Posted(earlier, conversation, false));
-    }
-
-    /**
-     * An outgoing message of a WhatsApp conversation goes out before it is stored: an agent's reply
-     * that cannot be sent (the wallet, the connection) is refused and not stored. The bot's and the
-     * system's messages are stored whatever happens, marked {@code failed} when they could not go.
-     */
-    private Mono<MessageView.Delivery> sentToWhatsApp(ConversationState conversation, MessageDraft draft) {
-        boolean agents = MessageView.AGENT.equals(draft.sender().type());
-        if (agents && draft.content().length() > WHATSAPP_MAX_LENGTH) {
-            return Mono.error(new RequestValidationException(Violations.stringTooLong(Loc.body().field("content"), draft.content(),
-                    WHATSAPP_MAX_LENGTH)));
-        }
-        String text = draft.content().length() > WHATSAPP_MAX_LENGTH ? draft.content().substring(0, WHATSAPP_MAX_LENGTH) : draft.content();
-        String sendKey = "conversation:" + conversation.conversationId() + ":" + (draft.key() != null ? draft.key() : UUID.randomUUID());
-        Mono<MessageView.Delivery> sent = whatsApp.send(conversation.organizationId(), conversation.visitor().whatsappNumber(), text, sendKey);
-        return agents ? sent : sent.onErrorResume(ApiException.class,
-                refused -> Mono.just(new MessageView.Delivery(ConversationView.WHATSAPP, "failed", null)));
     }
 
     /**

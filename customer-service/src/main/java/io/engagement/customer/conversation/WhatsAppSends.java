@@ -4,9 +4,12 @@ import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.idempotency.IdempotentRequests;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -23,11 +26,12 @@ import tools.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Sends a conversation's message to its WhatsApp user through the messaging service's WhatsApp
+ * Sends a WhatsApp conversation's messages to its user through the messaging service's WhatsApp
  * send, which charges the wallet and queues the text, and answers at once whether it took it. The
  * one synchronous call between services (ADR 0008): an agent's reply the wallet cannot cover must
  * be refused in the agent's request, before it is stored. The same {@code Idempotency-Key} for
@@ -38,6 +42,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 class WhatsAppSends {
 
     static final String INSUFFICIENT = "insufficient wallet balance";
+    /** The Cloud API's limit on a text message's body. */
+    static final int MAX_LENGTH = 4_096;
     private static final String SEND = "/external/v1/whatsapp/send";
     private static final Logger log = LoggerFactory.getLogger(WhatsAppSends.class);
 
@@ -54,10 +60,27 @@ class WhatsAppSends {
     }
 
     /**
+     * A WhatsApp conversation's outgoing message, sent before it is stored: an agent's reply that
+     * cannot be sent (the wallet, the connection) is refused and so never stored. The bot's and the
+     * system's messages are stored whatever happens, marked {@code failed} when they could not go.
+     */
+    Mono<MessageView.Delivery> deliver(ConversationState conversation, MessageDraft draft) {
+        boolean agents = MessageView.AGENT.equals(draft.sender().type());
+        if (agents && draft.content().length() > MAX_LENGTH) {
+            return Mono.error(new RequestValidationException(Violations.stringTooLong(Loc.body().field("content"), draft.content(), MAX_LENGTH)));
+        }
+        String text = draft.content().length() > MAX_LENGTH ? draft.content().substring(0, MAX_LENGTH) : draft.content();
+        String sendKey = "conversation:" + conversation.conversationId() + ":" + (draft.key() != null ? draft.key() : UUID.randomUUID());
+        Mono<MessageView.Delivery> sent = send(conversation.organizationId(), conversation.visitor().whatsappNumber(), text, sendKey);
+        return agents ? sent : sent.onErrorResume(ApiException.class,
+                refused -> Mono.just(new MessageView.Delivery(ConversationView.WHATSAPP, "failed", null)));
+    }
+
+    /**
      * The delivery of {@code text} to {@code to}: 402 when the wallet cannot cover it, 409 when the
      * organization's number is no longer connected, 503 when the messaging service cannot take it.
      */
-    Mono<MessageView.Delivery> send(long organizationId, String to, String text, String idempotencyKey) {
+    private Mono<MessageView.Delivery> send(long organizationId, String to, String text, String idempotencyKey) {
         int first = Math.floorMod(turn.getAndIncrement(), messaging.size());
         return attempt(organizationId, Map.of("to", to, "message", text), idempotencyKey, first, 0)
                 .timeout(properties.sendTimeout())

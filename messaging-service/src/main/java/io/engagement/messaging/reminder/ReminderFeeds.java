@@ -83,8 +83,8 @@ class ReminderFeeds {
      * event is passed over.
      */
     void onConversations(List<ConsumerRecord<String, String>> records) {
-        PolledRecords<EventEnvelope<DomainEvent>> polled = PolledRecords.read(records, record -> events.read(record.value()));
-        for (EventEnvelope<DomainEvent> envelope : polled.values()) {
+        PolledRecords<EventEnvelope<? extends DomainEvent>> polled = PolledRecords.read(records, this::conversationChange);
+        for (EventEnvelope<? extends DomainEvent> envelope : polled.values()) {
             if (envelope.data() instanceof ConversationEmailRequested mailed) {
                 reminders.follow(FollowedThread.of(envelope.orgId(), mailed, envelope.occurredAt())).block();
             } else if (envelope.data() instanceof ConversationUpdated updated && updated.conversation().visitorLastReadSeq() > 0) {
@@ -93,6 +93,12 @@ class ReminderFeeds {
             }
         }
         polled.rejectUnreadable();
+    }
+
+    /** Only the two events reminders follow are parsed: the topic's messages, the most of it, are passed over unread. */
+    private Optional<EventEnvelope<? extends DomainEvent>> conversationChange(ConsumerRecord<String, String> record) {
+        Optional<EventEnvelope<? extends DomainEvent>> mailed = events.read(record.value(), ConversationEmailRequested.class).map(envelope -> envelope);
+        return mailed.isPresent() ? mailed : events.read(record.value(), ConversationUpdated.class).map(envelope -> envelope);
     }
 
     /** A poll's new contacts go to the database in one write; an erasure waits for those before it, so it removes what they kept. */
