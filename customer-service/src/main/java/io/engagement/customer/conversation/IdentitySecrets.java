@@ -11,14 +11,9 @@ import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Optional;
 
 import static io.engagement.platform.store.Documents.date;
@@ -70,17 +65,10 @@ class IdentitySecrets {
     }
 
     static String sign(String secret, String identifier) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(identifier.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException unavailable) {
-            throw new IllegalStateException("HMAC-SHA256 is not available", unavailable);
-        }
+        return Secrets.hmacSha256(secret, identifier.getBytes(StandardCharsets.UTF_8));
     }
 
     private static boolean matches(String secret, String identifier, String hash) {
-        return MessageDigest.isEqual(sign(secret, identifier).getBytes(StandardCharsets.US_ASCII),
-                hash.strip().toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
+        return Secrets.sameHex(sign(secret, identifier), hash);
     }
 }
