@@ -9,7 +9,12 @@
  * with navigator.sendBeacon so it survives the page closing. Request and response bodies are never
  * read by the SDK; the server redacts secrets from everything else.
  *
- * API: Engagement.init({publicKey, endpoint, flushIntervalMs, maxBatch}), Engagement.identify(customerId, email),
+ * Session replay: the SDK reads its organization's settings (GET /sdk/v1/config) and, when replay
+ * is on and this session is sampled in, loads the recorder (/sdk/engagement-replay.js) beside it.
+ *
+ * API: Engagement.init({publicKey, endpoint, flushIntervalMs, maxBatch}),
+ *      Engagement.identify(customerId, email, identityHash) (the chat widget hears it as the
+ *      'engagement:identify' window event and from Engagement.identity()),
  *      Engagement.track(name, properties), Engagement.flush({beacon}).
  */
 (function (window, document) {
@@ -35,6 +40,8 @@
     sessionId: stored(window.sessionStorage, 'engagement.session_id'),
     anonymousId: stored(window.localStorage, 'engagement.anonymous_id'),
     customerId: null,
+    identity: null,
+    replayAsked: false,
     queue: [],
     page: null,
     recentClicks: [],
@@ -297,6 +304,62 @@
     return '/external/v1/events';
   }
 
+  // ---- session replay ------------------------------------------------------------------------
+
+  /** Where the suite is: the SDK's own origin and path prefix, from its script or its endpoint. */
+  function suiteBase() {
+    return config.endpoint.replace(/\/external\/v1\/events.*$/, '');
+  }
+
+  function loadReplay() {
+    if (!config.publicKey || !nativeFetch || state.replayAsked) {
+      return;
+    }
+    state.replayAsked = true;
+    var url = suiteBase() + '/sdk/v1/config?public_key=' + encodeURIComponent(config.publicKey);
+    nativeFetch.call(window, url).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (body) {
+      var replay = body && body.replay;
+      if (replay && replay.enabled && sampledIn(state.sessionId, replay.sample_rate)) {
+        startRecorder(replay);
+      }
+    }).catch(function () { /* no recording is better than a broken page */ });
+  }
+
+  function startRecorder(settings) {
+    window.Engagement.__replay = {
+      publicKey: config.publicKey,
+      endpoint: config.endpoint,
+      settings: settings,
+      fetch: function (url, init) { return nativeFetch.call(window, url, init); },
+      uuid: uuid,
+      session: function () {
+        return { session_id: state.sessionId, anonymous_id: state.anonymousId, customer_id: state.customerId || undefined };
+      }
+    };
+    var recorder = document.createElement('script');
+    recorder.src = suiteBase() + '/sdk/engagement-replay.js';
+    recorder.async = true;
+    document.head.appendChild(recorder);
+  }
+
+  /**
+   * Whether this session is recorded, decided from its id: every page of a session is in or out
+   * together, and a reload does not roll again.
+   */
+  function sampledIn(sessionId, rate) {
+    if (rate >= 1) {
+      return true;
+    }
+    var hash = 2166136261;
+    for (var i = 0; i < sessionId.length; i++) {
+      hash ^= sessionId.charCodeAt(i);
+      hash = Math.imul(hash, 16777619);
+    }
+    return (hash >>> 0) / 4294967296 < rate;
+  }
+
   function absolute(url) {
     try {
       return new URL(url, window.location.href).href;
@@ -360,6 +423,7 @@
     });
     schedule();
     pageView();
+    loadReplay();
   }
 
   window.Engagement = {
@@ -371,10 +435,18 @@
       config.flushIntervalMs = options.flushIntervalMs || config.flushIntervalMs;
       config.maxBatch = Math.min(500, options.maxBatch || config.maxBatch);
       schedule();
+      loadReplay();
     },
-    identify: function (customerId, email) {
+    identify: function (customerId, email, identityHash) {
       state.customerId = customerId ? String(customerId) : state.customerId;
       emit('identify', { customer_id: state.customerId || undefined, email: email || undefined });
+      state.identity = { customer_id: state.customerId || undefined, email: email || undefined, identity_hash: identityHash || undefined };
+      if (window.CustomEvent) {
+        window.dispatchEvent(new window.CustomEvent('engagement:identify', { detail: state.identity }));
+      }
+    },
+    identity: function () {
+      return state.identity;
     },
     track: function (name, properties) {
       emit('custom', { name: String(name), properties: properties || {} });

@@ -12,10 +12,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.logging.Level;
 import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,8 +41,6 @@ import static org.awaitility.Awaitility.await;
  */
 class ConsoleIT {
 
-    private static final Path CHROMIUM = Path.of(System.getProperty("engagement.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER = Path.of(System.getProperty("engagement.chromedriver", "/usr/bin/chromedriver"));
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
     private static final Dimension LAPTOP = new Dimension(1280, 900);
     /** A phone's viewport, emulated through the DevTools protocol (a window cannot be made that narrow). */
@@ -60,24 +54,10 @@ class ConsoleIT {
 
     @BeforeAll
     static void start() throws IOException {
-        assertThat(CHROMIUM).as("Chromium is needed for the browser tests (.ci/run installs Debian's chromium)").isExecutable();
-        assertThat(CHROMEDRIVER).as("chromedriver is needed for the console tests (.ci/run installs Debian's chromium-driver)").isExecutable();
         suite = RunningSuite.get();
         org = suite.createOrganization("Console " + UUID.randomUUID());
         Files.createDirectories(SCREENSHOTS);
-        // both binaries named, so Selenium Manager never looks for a browser or driver on the network
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        ChromeOptions options = new ChromeOptions()
-                .setBinary(CHROMIUM.toFile())
-                .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                        "--user-data-dir=" + Files.createTempDirectory(Path.of("target"), "console-profile-").toAbsolutePath());
-        options.setCapability("goog:loggingPrefs", logs);
-        browser = new ChromeDriver(service, options);
+        browser = HeadlessChromium.start("console-profile");
         browser.manage().window().setSize(LAPTOP);
         wait = new WebDriverWait(browser, Duration.ofSeconds(20));
     }

@@ -37,7 +37,7 @@ class IngestResource {
     @ResponseStatus(HttpStatus.ACCEPTED)
     Mono<IngestResult> ingest(ServerWebExchange exchange) {
         long organizationId = OrgContext.of(exchange).organizationId();
-        return bodies.readTreeAlsoFromText(exchange)
+        return bodies.readTreeFromBrowser(exchange)
                 .map(body -> bodies.validate(body, TelemetryBatch.SCHEMA))
                 .zipWith(redactorOf(organizationId), (batch, redactor) -> TelemetryBatch.sort(batch.get("events"), clock.instant(), redactor))
                 .flatMap(batch -> publisher.publish(organizationId, batch.accepted())

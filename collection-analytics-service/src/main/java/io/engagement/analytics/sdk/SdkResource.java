@@ -1,45 +1,28 @@
 package io.engagement.analytics.sdk;
 
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.http.CacheControl;
-import org.springframework.http.MediaType;
+import io.engagement.platform.web.BundledScript;
 import org.springframework.http.ResponseEntity;
-import org.springframework.util.DigestUtils;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Duration;
-
-/** {@code GET /sdk/engagement.js}: the browser SDK, without a key, cacheable by browsers and CDNs. */
+/**
+ * The browser SDK ({@code GET /sdk/engagement.js}) and the session replay recorder it loads when
+ * replay is on ({@code GET /sdk/engagement-replay.js}, built by the browser module), without a key.
+ */
 @RestController
 class SdkResource {
 
-    private static final MediaType JAVASCRIPT = MediaType.parseMediaType("application/javascript;charset=UTF-8");
-
-    private final byte[] script;
-    private final String etag;
-
-    SdkResource() {
-        try {
-            this.script = new ClassPathResource("sdk/engagement.js").getContentAsByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("the SDK is part of this service's jar", e);
-        }
-        this.etag = "\"" + DigestUtils.md5DigestAsHex(script) + "\"";
-    }
+    private final BundledScript sdk = BundledScript.of("sdk/engagement.js");
+    private final BundledScript recorder = BundledScript.of("browser/engagement-replay.js");
 
     @GetMapping("/sdk/engagement.js")
-    ResponseEntity<byte[]> script(ServerWebExchange exchange) {
-        if (exchange.checkNotModified(etag)) {
-            return ResponseEntity.status(304).eTag(etag).build();
-        }
-        return ResponseEntity.ok()
-                .contentType(JAVASCRIPT)
-                .eTag(etag)
-                .cacheControl(CacheControl.maxAge(Duration.ofHours(1)).cachePublic())
-                .body(script);
+    ResponseEntity<byte[]> sdk(ServerWebExchange exchange) {
+        return sdk.answer(exchange);
+    }
+
+    @GetMapping("/sdk/engagement-replay.js")
+    ResponseEntity<byte[]> recorder(ServerWebExchange exchange) {
+        return recorder.answer(exchange);
     }
 }

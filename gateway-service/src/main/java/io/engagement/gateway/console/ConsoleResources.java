@@ -30,6 +30,8 @@ class ConsoleResources implements WebFluxConfigurer {
     static final String BASE = "/console/";
     private static final String LOCATION = "classpath:/console/";
     private static final String WEBJARS = "classpath:/META-INF/resources/webjars/";
+    /** The browser module's bundles (all of them public scripts); the console loads its replay player from there. */
+    private static final String BUNDLES = "classpath:/browser/";
 
     @Override
     public void addResourceHandlers(ResourceHandlerRegistry registry) {
@@ -39,6 +41,9 @@ class ConsoleResources implements WebFluxConfigurer {
                 .setCacheControl(CacheControl.maxAge(Duration.ofDays(1)))
                 .resourceChain(true)
                 .addResolver(new LiteWebJarsResourceResolver());
+        registry.addResourceHandler(BASE + "browser/**")
+                .addResourceLocations(BUNDLES)
+                .setCacheControl(CacheControl.noCache());
         // the console's own modules are not versioned: the browser revalidates them on every load
         registry.addResourceHandler(BASE + "**")
                 .addResourceLocations(LOCATION)

@@ -34,6 +34,11 @@ public final class Topics {
      * change keyed {@code org:settings-<name>}; compacted, so the latest of each stays.
      */
     public static final String MESSAGING_SETTINGS = "engagement.messaging-settings.v1";
+    /**
+     * The collection analytics service's organization settings (session replay), each change keyed
+     * {@code org:settings-<name>}; compacted, so the latest of each stays.
+     */
+    public static final String ANALYTICS_SETTINGS = "engagement.analytics-settings.v1";
     public static final String ALERT = "engagement.alert.v1";
     /**
      * Alert e-mail for the messaging service to send ({@link AlertEmailRequested}), keyed
@@ -71,10 +76,10 @@ public final class Topics {
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
             Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3), Map.entry(CONVERSATION, 3),
-            Map.entry(CONVERSATION_EMAIL, 3));
+            Map.entry(CONVERSATION_EMAIL, 3), Map.entry(ANALYTICS_SETTINGS, 3));
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION, ANALYTICS_SETTINGS);
 
     private Topics() {
     }

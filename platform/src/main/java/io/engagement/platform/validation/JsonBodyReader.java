@@ -48,14 +48,20 @@ public final class JsonBodyReader {
 
     /**
      * Like {@link #readTree}, but also takes {@code text/plain}: what {@code navigator.sendBeacon}
-     * sends for a string, and the one type a browser posts cross-origin without a preflight.
+     * sends for a string, and the one type a browser posts cross-origin without a preflight; and a
+     * gzip-compressed body ({@link GzipBody}), its size limit counted on what it inflates to.
      */
-    public Mono<JsonNode> readTreeAlsoFromText(ServerWebExchange exchange) {
+    public Mono<JsonNode> readTreeFromBrowser(ServerWebExchange exchange) {
         MediaType contentType = contentType(exchange);
         if (contentType == null || !MediaType.TEXT_PLAIN.isCompatibleWith(contentType)) {
             requireJsonContentType(exchange);
         }
-        return parseBody(exchange);
+        if (!GzipBody.marked(exchange)) {
+            return parseBody(exchange);
+        }
+        return readBytes(exchange)
+                .map(compressed -> parse(GzipBody.inflate(compressed, maxBytes)))
+                .switchIfEmpty(Mono.error(() -> new RequestValidationException(Violations.missing(Loc.body(), null))));
     }
 
     private Mono<JsonNode> parseBody(ServerWebExchange exchange) {

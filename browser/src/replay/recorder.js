@@ -1,0 +1,72 @@
+/*!
+ * Engagement Suite session replay: rrweb's recorder with the suite's privacy defaults, served at
+ * /sdk/engagement-replay.js and loaded by the SDK only when the organization's replay settings
+ * are on and the session is sampled in. Chunks are plain rrweb JSON (the server redacts them like
+ * any telemetry); the request body is gzip-compressed where the browser can.
+ */
+import { record } from 'rrweb';
+import { recordOptions } from './privacy.js';
+import { ChunkBuffer, FLUSH_INTERVAL_MS, gzip, replayBatch } from './chunks.js';
+
+(function (window, document) {
+  const sdk = window.Engagement;
+  const context = sdk && sdk.__replay;
+  if (!context || window.__engagementReplayStarted) return;
+  window.__engagementReplayStarted = true;
+
+  const settings = context.settings;
+  const buffer = new ChunkBuffer();
+  const startedAt = Date.now();
+  let timer = null;
+
+  function url(compressed) {
+    const separator = context.endpoint.indexOf('?') < 0 ? '?' : '&';
+    return `${context.endpoint}${separator}public_key=${encodeURIComponent(context.publicKey)}${compressed ? '&compression=gzip' : ''}`;
+  }
+
+  function nextBatch() {
+    const session = context.session();
+    session.url = window.location.href;
+    return JSON.stringify(replayBatch(buffer.take(), session, Date.now(), context.uuid));
+  }
+
+  // a session shorter than min_duration_ms sends nothing; its events wait until it is long enough
+  function due() {
+    return !buffer.empty && Date.now() - startedAt >= (settings.min_duration_ms || 0);
+  }
+
+  async function flush() {
+    if (!due()) return;
+    const body = nextBatch();
+    const compressed = await gzip(body);
+    // text/plain keeps the request simple (no preflight), as the SDK's own batches
+    context.fetch(url(compressed !== null), {
+      method: 'POST',
+      body: compressed || body,
+      headers: { 'Content-Type': 'text/plain' },
+      keepalive: (compressed ? compressed.size : body.length) < 60000,
+    }).catch(() => {});
+  }
+
+  // a beacon cannot wait for the compressor, and it outlives the page: the last chunk goes plain
+  function flushOnHide() {
+    if (!due()) return;
+    const body = nextBatch();
+    if (!(navigator.sendBeacon && navigator.sendBeacon(url(false), new Blob([body], { type: 'text/plain' })))) {
+      context.fetch(url(false), { method: 'POST', body, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch(() => {});
+    }
+  }
+
+  record({
+    ...recordOptions(settings),
+    emit(event) {
+      if (buffer.add(event)) flush();
+    },
+  });
+  timer = window.setInterval(flush, FLUSH_INTERVAL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushOnHide();
+  });
+  window.addEventListener('pagehide', flushOnHide);
+  sdk.__replay.stop = () => window.clearInterval(timer);
+})(window, document);
