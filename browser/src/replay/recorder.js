@@ -57,12 +57,15 @@ import { ChunkBuffer, FLUSH_INTERVAL_MS, gzip, replayBatch } from './chunks.js';
     }
   }
 
+  // rrweb takes the first full snapshot inside record(): the measure shows what it costs the page's main thread
+  performance.mark('engagement-replay-start');
   record({
     ...recordOptions(settings),
     emit(event) {
       if (buffer.add(event)) flush();
     },
   });
+  performance.measure('engagement-replay-first-snapshot', 'engagement-replay-start');
   timer = window.setInterval(flush, FLUSH_INTERVAL_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushOnHide();

@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import io.engagement.testkit.HeadlessChromium;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

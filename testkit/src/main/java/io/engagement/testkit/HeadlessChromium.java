@@ -1,4 +1,4 @@
-package io.engagement.local;
+package io.engagement.testkit;
 
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -13,24 +13,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.Level;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * Debian's headless Chromium driven through its chromedriver, as the browser tests use it: both
  * binaries named, so Selenium Manager never looks for a browser or a driver on the network, and a
  * fresh profile under {@code target/} each time.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
 
-    static final Path CHROMIUM = Path.of(System.getProperty("engagement.chromium", "/usr/bin/chromium"));
-    static final Path CHROMEDRIVER = Path.of(System.getProperty("engagement.chromedriver", "/usr/bin/chromedriver"));
+    public static final Path CHROMIUM = Path.of(System.getProperty("engagement.chromium", "/usr/bin/chromium"));
+    public static final Path CHROMEDRIVER = Path.of(System.getProperty("engagement.chromedriver", "/usr/bin/chromedriver"));
 
     private HeadlessChromium() {
     }
 
-    static ChromeDriver start(String profilePrefix) {
-        assertThat(CHROMIUM).as("Chromium is needed for the browser tests (.ci/run installs Debian's chromium)").isExecutable();
-        assertThat(CHROMEDRIVER).as("chromedriver is needed for the browser tests (.ci/run installs Debian's chromium-driver)").isExecutable();
+    public static ChromeDriver start(String profilePrefix) {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            throw new IllegalStateException("Chromium and chromedriver are needed for the browser tests (.ci/run installs Debian's "
+                    + "chromium and chromium-driver): " + CHROMIUM + ", " + CHROMEDRIVER);
+        }
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
@@ -48,7 +48,7 @@ final class HeadlessChromium {
     }
 
     /** A PNG of the browser's viewport at {@code file}, for a person to look at after the run. */
-    static void screenshot(ChromeDriver browser, Path file) {
+    public static void screenshot(ChromeDriver browser, Path file) {
         try {
             Files.createDirectories(file.getParent());
             Files.write(file, browser.getScreenshotAs(OutputType.BYTES));
