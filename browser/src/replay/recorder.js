@@ -66,6 +66,8 @@ import { ChunkBuffer, FLUSH_INTERVAL_MS, gzip, replayBatch } from './chunks.js';
     },
   });
   performance.measure('engagement-replay-first-snapshot', 'engagement-replay-start');
+  // the SDK marks its errors, failed calls and rage clicks in the recording for the replay's timeline
+  context.mark = (tag, payload) => record.addCustomEvent(tag, payload);
   timer = window.setInterval(flush, FLUSH_INTERVAL_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushOnHide();

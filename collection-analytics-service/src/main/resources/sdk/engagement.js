@@ -71,6 +71,7 @@
         event[name] = fields[name];
       }
     }
+    markRecording(type, event);
     state.queue.push(event);
     if (state.queue.length > MAX_QUEUE) {
       state.queue.shift();
@@ -342,6 +343,24 @@
     recorder.src = suiteBase() + '/sdk/engagement-replay.js';
     recorder.async = true;
     document.head.appendChild(recorder);
+  }
+
+  /**
+   * Marks what the console's replay timeline shows beside the recording (errors, failed calls,
+   * rage clicks) in the recording itself, as rrweb custom events, once the recorder runs.
+   */
+  function markRecording(type, event) {
+    var replay = window.Engagement && window.Engagement.__replay;
+    if (!replay || !replay.mark) {
+      return;
+    }
+    if (type === 'console_error') {
+      replay.mark(type, { message: event.message });
+    } else if (type === 'api_log') {
+      replay.mark(type, { method: event.method, request_url: event.request_url, status: event.status });
+    } else if (type === 'rage_click') {
+      replay.mark(type, { selector: event.selector, count: event.count });
+    }
   }
 
   /**

@@ -1,10 +1,18 @@
 // The public API on the same origin, with the data key the user signed in with.
 const KEY = 'engagement.console.key';
+// the inbox's agent, asked for on its first visit and held in memory only: the console stores
+// nothing but the key, so a reload asks again
+let agentEmail = null;
 
 export const session = {
   key: () => sessionStorage.getItem(KEY),
   signIn: key => sessionStorage.setItem(KEY, key),
-  signOut: () => sessionStorage.removeItem(KEY),
+  signOut: () => {
+    sessionStorage.removeItem(KEY);
+    agentEmail = null;
+  },
+  agent: () => agentEmail,
+  setAgent: email => { agentEmail = email || null; },
 };
 
 export class ApiError extends Error {

@@ -1,10 +1,12 @@
-// Sign-in, sign-out and hash routing: #/<page>/<id...> loads pages/<page>.js and calls its render.
+// Sign-in, sign-out and hash routing: #/<page>/<id...>[?name=value...] loads pages/<page>.js and
+// calls its render(view, ids, query); what a page left open (a socket, a player) is closed on the next route.
 import { ApiError, get, session } from './api.js';
-import { announce, h, mount } from './dom.js';
+import { announce, h, leave, mount } from './dom.js';
 
 const PAGES = {
   customers: 'Customers', companies: 'Companies', collections: 'Collections', sessions: 'Sessions',
-  alerts: 'Alerts', messages: 'Messages', tickets: 'Tickets', bot: 'Bot sources', settings: 'Settings',
+  conversations: 'Conversations', alerts: 'Alerts', messages: 'Messages', tickets: 'Tickets', bot: 'Bot sources',
+  settings: 'Settings',
 };
 
 const view = document.getElementById('view');
@@ -13,6 +15,7 @@ const signOutButton = document.getElementById('sign-out');
 const signInSection = document.getElementById('sign-in');
 
 function showSignIn(message = '') {
+  leave();
   nav.hidden = true;
   signOutButton.hidden = true;
   mount(view, signInSection);
@@ -59,9 +62,11 @@ async function route() {
     showSignIn();
     return;
   }
+  leave();
   nav.hidden = false;
   signOutButton.hidden = false;
-  const [name = 'customers', ...params] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [path, search = ''] = location.hash.replace(/^#\/?/, '').split(/\?(.*)/s);
+  const [name = 'customers', ...params] = path.split('/').map(decodeURIComponent);
   const page = PAGES[name] ? name : 'customers';
   nav.querySelectorAll('a').forEach(a => a.toggleAttribute('aria-current', a.getAttribute('href') === `#/${page}`));
   nav.querySelectorAll('a[aria-current]').forEach(a => a.setAttribute('aria-current', 'page'));
@@ -69,7 +74,7 @@ async function route() {
   mount(view, h('p', { 'aria-busy': 'true' }, 'Loading…'));
   try {
     const module = await import(`./pages/${page}.js`);
-    await module.render(view, params.filter(Boolean));
+    await module.render(view, params.filter(Boolean), new URLSearchParams(search));
   } catch (failure) {
     mount(view, h('h1', {}, PAGES[page]), h('p', { class: 'notice error', role: 'alert' }, failure.message));
   }

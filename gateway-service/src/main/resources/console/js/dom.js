@@ -50,3 +50,16 @@ export function facts(entries) {
 export function announce(message) {
   document.getElementById('status').textContent = message;
 }
+
+const leaving = [];
+
+/** Runs `close` when the console leaves the current page (another route, sign-out): sockets, timers, players. */
+export function onLeave(close) {
+  leaving.push(close);
+}
+
+export function leave() {
+  for (const close of leaving.splice(0)) {
+    try { close(); } catch { /* a page's clean-up never blocks the next one */ }
+  }
+}

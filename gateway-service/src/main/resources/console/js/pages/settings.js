@@ -72,6 +72,23 @@ const FORMS = {
       { name: 'tag', label: 'Tag' }, { name: 'assignee_email', label: 'Assignee email', type: 'email' },
     ] },
   ] },
+  agents: { title: 'Agents', fields: [
+    { name: 'agents', label: 'Agents', type: 'rows', item: 'agent', blank: { email: '', name: '', capacity: 10 }, fields: [
+      { name: 'email', label: 'Email', type: 'email' },
+      { name: 'name', label: 'Name' },
+      { name: 'capacity', label: 'Capacity (1–100)', type: 'number' },
+    ] },
+  ],
+  // an empty capacity is left out, so the API's default (10) applies
+  prepare: body => ({ ...body, agents: (body.agents ?? []).map(agent => (agent.capacity === null ? { email: agent.email, name: agent.name } : agent)) }) },
+  replay: { title: 'Session replay', fields: [
+    { name: 'enabled', label: 'Record sessions', type: 'checkbox' },
+    { name: 'sample_rate', label: 'Sample rate (0–1)', type: 'number', hint: 'Share of sessions recorded: 1 records all, 0.25 one in four' },
+    { name: 'mask_all_text', label: 'Mask all text', type: 'checkbox' },
+    { name: 'mask_all_inputs', label: 'Mask all inputs', type: 'checkbox' },
+    { name: 'block_selector', label: 'Block selector', hint: 'CSS selector of elements never recorded, e.g. [data-engagement-block]' },
+    { name: 'min_duration_ms', label: 'Minimum duration (ms, 0–60000)', type: 'number', hint: 'Shorter sessions send no recording' },
+  ] },
   whatsapp: { title: 'WhatsApp' },
 };
 
@@ -98,7 +115,8 @@ export async function render(view, [resource = 'widget']) {
   if (chosen === 'whatsapp') return whatsapp(content, path, current);
   const form = buildForm(FORMS[chosen].fields, current, {
     onSubmit: async (values, form) => {
-      current = await api('PUT', path, merge(current, values));
+      const prepare = FORMS[chosen].prepare ?? (body => body);
+      current = await api('PUT', path, prepare(merge(current, values)));
       formMessage(form, 'Saved.', 'ok');
     },
   });

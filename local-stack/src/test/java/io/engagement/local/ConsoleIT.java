@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import com.sun.net.httpserver.HttpServer;
 import io.engagement.testkit.HeadlessChromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,6 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -272,7 +276,8 @@ class ConsoleIT {
     void everyPageRendersAtLaptopAndPhoneWidthWithoutSpillingSideways() {
         List<String> routes = List.of("#/customers", "#/companies", "#/collections", "#/sessions", "#/alerts", "#/messages/email",
                 "#/messages/sms", "#/tickets", "#/bot", "#/settings/widget", "#/settings/support-hours", "#/settings/reminders",
-                "#/settings/alert-triggers", "#/settings/activity-segments", "#/settings/ticketing", "#/settings/whatsapp");
+                "#/settings/alert-triggers", "#/settings/activity-segments", "#/settings/ticketing", "#/settings/whatsapp",
+                "#/conversations", "#/settings/agents", "#/settings/replay");
         for (String route : routes) {
             open(route);
             WebElement heading = browser.findElement(By.cssSelector("main h1"));
@@ -283,6 +288,103 @@ class ConsoleIT {
             phone(() -> assertThat(browser.executeScript("return [window.innerWidth, document.documentElement.scrollWidth]"))
                     .as(route + ": the viewport's width, then the page's").isEqualTo(List.of(375L, 375L)));
         }
+    }
+
+    @Test
+    void theInboxShowsAConversationAndAnswersItLive() {
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
+        String visitorToken = suite.post(ConversationIT.VISITORS, "{\"name\": \"Ada\"}", "X-Public-Key", org.publicKey()).json()
+                .get("visitor_token").asString();
+        String[] asVisitor = {"X-Public-Key", org.publicKey(), "X-Visitor-Token", visitorToken};
+        Answer started = suite.post(ConversationIT.WIDGET, "{\"message\": \"My invoice shows the wrong plan\"}", asVisitor);
+        assertThat(started.status()).as(started.body()).isEqualTo(201);
+        String conversationId = started.json().get("conversation_id").asString();
+
+        open("#/conversations");
+        browser.findElement(By.id("agent-email")).sendKeys("grace@support.test");
+        browser.findElement(By.cssSelector("#agent-form button[type=submit]")).click();
+        wait.until(driver -> driver.findElement(By.cssSelector("[data-console=live-status]")).getText().equals("Live"));
+        wait.until(driver -> !driver.findElements(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']")).isEmpty());
+        browser.findElement(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']")).click();
+        awaitThreadShows("visitor", "My invoice shows the wrong plan");
+        assertThat(browser.findElement(By.cssSelector("[data-console=context]")).getText()).isNotBlank();
+
+        // written by the visitor while the agent looks: it appears without a reload
+        suite.post(ConversationIT.WIDGET + "/" + conversationId + "/messages", "{\"content\": \"It says Team, I pay for Pro\"}", asVisitor);
+        awaitThreadShows("visitor", "It says Team, I pay for Pro");
+
+        reply("Thanks Ada, I am fixing it now.");
+        browser.findElement(By.cssSelector("[data-console=private-toggle]")).click();
+        reply("Plan mismatch after the March upgrade");
+        awaitThreadShows("agent", "Plan mismatch after the March upgrade");
+        HeadlessChromium.screenshot(browser, SCREENSHOTS.resolve("inbox-laptop.png"));
+
+        JsonNode seenByVisitor = suite.get(ConversationIT.WIDGET + "/" + conversationId + "/messages", asVisitor).json();
+        assertThat(seenByVisitor.get("data").valueStream().map(message -> message.get("content").asString()))
+                .contains("Thanks Ada, I am fixing it now.").doesNotContain("Plan mismatch after the March upgrade");
+        JsonNode seenByAgents = suite.get(ConversationIT.INBOX + "/" + conversationId + "/messages", "x-api-key", org.apiKey()).json();
+        assertThat(seenByAgents.get("data").valueStream().filter(message -> message.get("private").asBoolean())
+                .map(message -> message.get("content").asString())).containsExactly("Plan mismatch after the March upgrade");
+        assertThat(suite.get(ConversationIT.INBOX + "/" + conversationId, "x-api-key", org.apiKey()).json().get("assignee_email").asString())
+                .isEqualTo("grace@support.test");
+    }
+
+    @Test
+    void theSessionPagePlaysItsRecordingWithATimeline() throws IOException {
+        Answer replayOn = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/replay"))
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("""
+                        {"enabled": true, "sample_rate": 1, "mask_all_text": true, "mask_all_inputs": true,
+                         "block_selector": "[data-engagement-block]", "min_duration_ms": 0}""")), "x-api-key", org.apiKey());
+        assertThat(replayOn.status()).as(replayOn.body()).isEqualTo(200);
+        HttpServer site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        byte[] page = """
+                <!doctype html><html><head><title>Pricing</title>
+                <script src="%s/sdk/engagement.js" data-public-key="%s"></script></head>
+                <body style="font-family: sans-serif"><h1 style="color: #0a7d5a">Plans and pricing</h1>
+                <p data-engagement-unmask>Compare our plans</p><button id="buy">Buy Pro</button></body></html>
+                """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey()).getBytes(StandardCharsets.UTF_8);
+        site.createContext("/pricing", exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        site.start();
+        String session;
+        try {
+            browser.get("http://127.0.0.1:" + site.getAddress().getPort() + "/pricing");
+            wait.until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript("return window.__engagementReplayStarted === true")));
+            browser.findElement(By.id("buy")).click();
+            browser.executeScript("console.error('Checkout failed to load')");
+            session = (String) browser.executeScript("return sessionStorage.getItem('engagement.session_id')");
+            await().atMost(Duration.ofSeconds(40)).until(() -> suite.get("/external/v1/sessions/" + session + "/replay", "x-api-key", org.apiKey()),
+                    replay -> replay.status() == 200 && replay.body().contains("Checkout failed to load"));
+        } finally {
+            site.stop(0);
+        }
+
+        open("#/sessions/" + session);
+        WebElement player = wait.until(driver -> driver.findElement(By.cssSelector("[data-console=replay] iframe")));
+        assertThat(browser.findElements(By.cssSelector("[data-console=marker]")).stream().map(marker -> marker.getDomAttribute("data-kind")))
+                .contains("page_view", "click", "console_error");
+        browser.switchTo().frame(player);
+        try {
+            wait.until(driver -> driver.findElement(By.tagName("body")).getText().contains("Compare our plans"));
+            assertThat(browser.findElement(By.tagName("body")).getText()).doesNotContain("Plans and pricing");
+        } finally {
+            browser.switchTo().defaultContent();
+        }
+        HeadlessChromium.screenshot(browser, SCREENSHOTS.resolve("replay-laptop.png"));
+    }
+
+    private static void reply(String text) {
+        browser.findElement(By.cssSelector("[data-console=reply-input]")).sendKeys(text);
+        browser.findElement(By.cssSelector("[data-console=reply-send]")).click();
+    }
+
+    private static void awaitThreadShows(String sender, String text) {
+        wait.until(driver -> driver.findElements(By.cssSelector("[data-console=thread] [data-console=message][data-sender=" + sender + "]"))
+                .stream().anyMatch(message -> message.getText().contains(text)));
     }
 
     /** Opens a route signed in with the organization's key, and waits until its page has rendered. */
