@@ -39,6 +39,12 @@ class ApiDocsIT {
     private static final List<String> EXTENSIONS = List.of(
             "POST /external/v1/events",
             "GET /sdk/engagement.js",
+            "GET /sdk/engagement-replay.js",
+            "GET /sdk/v1/config",
+            "GET /external/v1/settings/replay",
+            "PUT /external/v1/settings/replay",
+            "GET /widget/v1/widget.js",
+            "GET /widget/v1/widget-panel.js",
             "DELETE /external/v1/customers/{customer_id}",
             "GET /external/v1/sessions",
             "GET /external/v1/sessions/{session_id}",
