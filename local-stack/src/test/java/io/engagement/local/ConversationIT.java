@@ -170,6 +170,25 @@ class ConversationIT {
     }
 
     @Test
+    void aFirstMessageSentAgainWithItsClientIdStartsNoSecondConversation() {
+        Visitor visitor = visitor("{}");
+        String body = "{\"message\": \"Is the Pro plan monthly?\", \"client_id\": \"first-1\"}";
+
+        Answer started = visitor.post(WIDGET, body);
+        Answer retried = visitor.post(WIDGET, body);
+
+        assertThat(started.status()).as(started.body()).isEqualTo(201);
+        assertThat(retried.status()).as("the same client id answers the first conversation").isEqualTo(200);
+        assertThat(retried.json().get("conversation_id")).isEqualTo(started.json().get("conversation_id"));
+        assertThat(retried.json().get("messages").valueStream().map(message -> message.get("content").asString()))
+                .containsExactly("Is the Pro plan monthly?");
+        assertThat(visitor.get(WIDGET).json().get("data")).hasSize(1);
+        Answer another = visitor.post(WIDGET, body.replace("first-1", "first-2"));
+        assertThat(another.status()).isEqualTo(201);
+        assertThat(another.json().get("conversation_id")).isNotEqualTo(started.json().get("conversation_id"));
+    }
+
+    @Test
     void concurrentWritersGetSeqsWithoutGapsOrRepeats() {
         Visitor visitor = visitor("{}");
         String conversationId = start(visitor, "first").get("conversation_id").asString();

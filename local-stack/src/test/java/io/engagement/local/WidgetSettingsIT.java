@@ -212,7 +212,8 @@ class WidgetSettingsIT {
 
         assertThat(open.status()).as(open.body()).isEqualTo(200);
         ObjectNode expected = (ObjectNode) JSON.readTree(CHANGED);
-        expected.put("online", true).put("status_message", "Online now").putNull("next_change_at");
+        // whether the widget may offer its ticket form while support is closed, from the ticketing settings
+        expected.put("online", true).put("status_message", "Online now").putNull("next_change_at").put("user_tickets_enabled", true);
         expected.remove("white_label");
         assertThat(open.json()).isEqualTo(expected);
 
@@ -223,6 +224,10 @@ class WidgetSettingsIT {
         assertThat(closed.json().get("online").asBoolean()).isFalse();
         assertThat(closed.json().get("status_message").asString()).isEqualTo("Back at nine");
         assertThat(closed.json().get("support_name").asString()).isEqualTo("Acme care");
+
+        assertThat(put("/external/v1/settings/ticketing", "{\"user_tickets_enabled\": false, \"tags\": [\"Billing\"], \"auto_assign\": []}",
+                org.apiKey()).status()).isEqualTo(200);
+        assertThat(config("X-Public-Key", org.publicKey()).json().get("user_tickets_enabled").asBoolean()).isFalse();
     }
 
     @Test

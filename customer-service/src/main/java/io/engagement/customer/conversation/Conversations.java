@@ -66,20 +66,41 @@ class Conversations {
     /**
      * A new conversation with the visitor's first message: pending while the bot can answer, else
      * open. Started while support is closed, it is told so, and asked for an e-mail when the visitor
-     * gave none, so the answer can reach them later.
+     * gave none, so the answer can reach them later. With a {@code client_id}, the conversation's id
+     * comes from it: a retry after a lost answer finds the conversation the first try started (its
+     * insert is the one write that decides), and the message, posted with the same id, is stored once.
      */
     Mono<Started> start(Visitor visitor, NewConversation request) {
+        if (request.clientId() == null) {
+            return startNew(visitor, request, "cnv_" + IdSequences.publicId());
+        }
+        String conversationId = "cnv_w" + Secrets.sha256("widget:" + visitor.organizationId() + ":" + visitor.visitorId() + ":"
+                + request.clientId()).substring(0, 24);
+        return conversations.find(visitor.organizationId(), conversationId)
+                .flatMap(started -> startedBefore(visitor, request, started))
+                .switchIfEmpty(Mono.defer(() -> startNew(visitor, request, conversationId)))
+                .onErrorResume(DuplicateKeyException.class, raced -> conversations.find(visitor.organizationId(), conversationId)
+                        .flatMap(started -> startedBefore(visitor, request, started)));
+    }
+
+    private Mono<Started> startNew(Visitor visitor, NewConversation request, String conversationId) {
         Instant at = now();
         return bot.hasKnowledge(visitor.organizationId()).flatMap(botAnswers -> {
-            ConversationState conversation = ConversationState.started("cnv_" + IdSequences.publicId(), visitor, ConversationView.WIDGET,
+            ConversationState conversation = ConversationState.started(conversationId, visitor, ConversationView.WIDGET,
                     botAnswers ? ConversationView.PENDING : ConversationView.OPEN,
                     request.sessionId() != null ? request.sessionId() : visitor.sessionId(), at);
             return conversations.insert(conversation)
                     .doOnNext(written -> conversationEvents.publish(List.of(written)))
                     .then(post(conversation, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
                     .flatMap(posted -> offlineNotice(visitor, posted.conversation(), at))
-                    .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest.view(), thread)));
+                    .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest.view(), thread, true)));
         });
+    }
+
+    /** The conversation an earlier try with the same {@code client_id} started, its first message there once. */
+    private Mono<Started> startedBefore(Visitor visitor, NewConversation request, ConversationState started) {
+        return post(started, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), now()))
+                .flatMap(posted -> visibleMessages(posted.conversation()).map(thread -> new Started(posted.conversation().view(), thread, false)));
     }
 
     /** The conversation after its offline notice, if support is closed; a WhatsApp user is answered where they wrote. */
@@ -319,6 +340,7 @@ class Conversations {
     }
 
     /** A new conversation with its thread so far. */
-    record Started(ConversationView conversation, List<MessageView> messages) {
+    /** A conversation the visitor started, with what it holds; {@code created} false when an earlier try had started it. */
+    record Started(ConversationView conversation, List<MessageView> messages, boolean created) {
     }
 }

@@ -39,12 +39,13 @@ class WidgetConversationResource {
         this.bodies = bodies;
     }
 
+    /** 201 with the conversation; 200 with the same one when its {@code client_id} started it before. */
     @PostMapping
-    @ResponseStatus(HttpStatus.CREATED)
-    Mono<StartedConversation> start(ServerWebExchange exchange) {
+    Mono<ResponseEntity<StartedConversation>> start(ServerWebExchange exchange) {
         return visitor(exchange).flatMap(visitor -> bodies.read(exchange, NewConversation.SCHEMA, NewConversation.class)
                         .flatMap(request -> conversations.start(visitor, request)))
-                .map(started -> new StartedConversation(started.conversation(), started.messages()));
+                .map(started -> ResponseEntity.status(started.created() ? HttpStatus.CREATED : HttpStatus.OK)
+                        .body(new StartedConversation(started.conversation(), started.messages())));
     }
 
     @GetMapping
