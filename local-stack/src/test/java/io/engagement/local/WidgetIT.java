@@ -150,7 +150,47 @@ class WidgetIT {
         }
     }
 
+    @Test
+    void outsideSupportHoursTheWidgetOpensATicketWithThePublicKey() {
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_CLOSED);
+        browser.get(sitePage());
+        SearchContext widget = shadowRoot();
+        await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "launcher"), found -> found != null).click();
+
+        WebElement form = await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "ticket-form"), found -> found != null && found.isDisplayed());
+        form.findElement(By.cssSelector("[name=subject]")).sendKeys("Refund for order 1042");
+        form.findElement(By.cssSelector("[name=description]")).sendKeys("It arrived broken.");
+        form.findElement(By.cssSelector("[name=email]")).sendKeys("ada@example.com");
+        form.findElement(By.cssSelector("[type=submit]")).click();
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(suite.get(TicketIT.TICKETS, "x-api-key", org.apiKey()).json()
+                .get("data").valueStream().map(ticket -> ticket.get("subject").asString())).containsExactly("Refund for order 1042"));
+    }
+
+    @Test
+    void aVisitorTheSiteIdentifiesWithItsHashIsVerifiedAsThatCustomer() {
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
+        Answer secret = suite.post("/external/v1/settings/widget/identity-secret", "{}", "x-api-key", org.apiKey());
+        assertThat(secret.status()).as(secret.body()).isEqualTo(201);
+        String hash = ConversationIT.hmac(secret.json().get("identity_secret").asString(), "cust-7");
+        browser.get(sitePage("Engagement.identify('cust-7', 'ada@example.com', '" + hash + "');"));
+        SearchContext widget = shadowRoot();
+        await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "launcher"), found -> found != null).click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "input"), found -> found != null && found.isDisplayed());
+
+        send(widget, "Hello from my account");
+
+        JsonNode conversation = await().atMost(Duration.ofSeconds(20)).until(this::theConversation, found -> found != null);
+        assertThat(conversation.at("/visitor/verified").asBoolean()).isTrue();
+        assertThat(conversation.at("/visitor/customer_id").asString()).isEqualTo("cust-7");
+        assertThat(conversation.get("session_id").asString()).as("the SDK's session").isNotBlank();
+    }
+
     private String sitePage() {
+        return sitePage("");
+    }
+
+    private String sitePage(String afterSdk) {
         String gateway = suite.gateway().toString().replaceAll("/$", "");
         String page = "/shop/" + UUID.randomUUID();
         respond(page, "text/html; charset=utf-8", """
@@ -158,9 +198,10 @@ class WidgetIT {
                 <style>button { background: red !important; font-size: 40px !important; }</style>
                 <script src="/network.js"></script>
                 <script src="%1$s/sdk/engagement.js" data-public-key="%2$s"></script>
+                <script>%3$s</script>
                 <script src="%1$s/widget/v1/widget.js" data-public-key="%2$s" async></script>
                 </head><body><h1>Order 1042</h1><p>Shipped soon.</p></body></html>
-                """.formatted(gateway, org.publicKey()));
+                """.formatted(gateway, org.publicKey(), afterSdk));
         respond("/network.js", "application/javascript", NETWORK);
         return "http://127.0.0.1:" + site.getAddress().getPort() + page;
     }
