@@ -16,7 +16,7 @@ import { ChunkBuffer, FLUSH_INTERVAL_MS, gzip, replayBatch } from './chunks.js';
 
   const settings = context.settings;
   const buffer = new ChunkBuffer();
-  const startedAt = Date.now();
+  const sessionStartedAt = context.sessionStartedAt || Date.now();
   let timer = null;
 
   function url(compressed) {
@@ -32,7 +32,7 @@ import { ChunkBuffer, FLUSH_INTERVAL_MS, gzip, replayBatch } from './chunks.js';
 
   // a session shorter than min_duration_ms sends nothing; its events wait until it is long enough
   function due() {
-    return !buffer.empty && Date.now() - startedAt >= (settings.min_duration_ms || 0);
+    return !buffer.empty && Date.now() - sessionStartedAt >= (settings.min_duration_ms || 0);
   }
 
   async function flush() {

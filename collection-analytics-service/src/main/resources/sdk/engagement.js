@@ -38,6 +38,8 @@
 
   var state = {
     sessionId: stored(window.sessionStorage, 'engagement.session_id'),
+    // when this tab's session began, so replay's min_duration_ms counts the session, not the page
+    sessionStartedAt: Number(stored(window.sessionStorage, 'engagement.session_started_at', function () { return String(Date.now()); })),
     anonymousId: stored(window.localStorage, 'engagement.anonymous_id'),
     customerId: null,
     identity: null,
@@ -335,6 +337,7 @@
       settings: settings,
       fetch: function (url, init) { return nativeFetch.call(window, url, init); },
       uuid: uuid,
+      sessionStartedAt: state.sessionStartedAt,
       session: function () {
         return { session_id: state.sessionId, anonymous_id: state.anonymousId, customer_id: state.customerId || undefined };
       }
@@ -387,16 +390,17 @@
     }
   }
 
-  function stored(storage, key) {
+  function stored(storage, key, make) {
+    make = make || uuid;
     try {
       var value = storage.getItem(key);
       if (!value) {
-        value = uuid();
+        value = make();
         storage.setItem(key, value);
       }
       return value;
     } catch (unavailable) {
-      return uuid();
+      return make();
     }
   }
 

@@ -40,7 +40,7 @@ public final class MessagingBenchmark {
     /**
      * Messages per channel sent through the suite and delivered before anything is measured, in bulks
      * of {@link #WARM_UP_BULK}: a service just started runs its delivery path interpreted and, on two
-     * cores, compiles it for minutes (bench/README.md has the figures). The raw clients are measured
+     * cores, compiles it for minutes (bench/results/messaging.md has the figures). The raw clients are measured
      * after the warm-up too, against the same warmed servers.
      */
     private final int warmUp = Integer.getInteger("bench.warm-up", 30_000);

@@ -35,7 +35,7 @@ class ApiDocsIT {
     /** The routes whose paths answer with one prefix and with the contract's doubled one. */
     private static final List<String> DOUBLED_PREFIX_ROUTES = List.of("/external/v1/customers", "/external/v1/sms");
 
-    /** Public operations beyond the published contract, each documented in extensions.md or the README. */
+    /** Public operations beyond the published contract, each documented in extensions.md or under docs/. */
     private static final List<String> EXTENSIONS = List.of(
             "POST /external/v1/events",
             "GET /sdk/engagement.js",
@@ -156,7 +156,7 @@ class ApiDocsIT {
 
     @Test
     void everyExtensionOperationIsDocumented() {
-        String documentation = resource("contract/extensions.md") + read(repository().resolve("README.md"));
+        String documentation = resource("contract/extensions.md") + read(repository().resolve("README.md")) + apiPages();
 
         assertThat(EXTENSIONS).allSatisfy(operation -> assertThat(documentation).contains(operation.split(" ")[1]));
     }
@@ -264,6 +264,15 @@ class ApiDocsIT {
     private static String resource(String name) {
         try (InputStream in = ApiDocsIT.class.getClassLoader().getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException failure) {
+            throw new UncheckedIOException(failure);
+        }
+    }
+
+    /** The documentation under {@code docs/}: the API's pages, one per area, and the architecture. */
+    private static String apiPages() {
+        try (Stream<Path> pages = Files.walk(repository().resolve("docs"))) {
+            return pages.filter(page -> page.toString().endsWith(".md")).sorted().map(ApiDocsIT::read).collect(Collectors.joining("\n"));
         } catch (IOException failure) {
             throw new UncheckedIOException(failure);
         }

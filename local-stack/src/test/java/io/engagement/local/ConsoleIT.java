@@ -11,6 +11,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -64,7 +65,8 @@ class ConsoleIT {
         Files.createDirectories(SCREENSHOTS);
         browser = HeadlessChromium.start("console-profile");
         browser.manage().window().setSize(LAPTOP);
-        wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+        // live pages re-render what a test just found: a stale element is looked up again, not a failure
+        wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class);
     }
 
     @AfterAll
@@ -304,8 +306,7 @@ class ConsoleIT {
         browser.findElement(By.id("agent-email")).sendKeys("grace@support.test");
         browser.findElement(By.cssSelector("#agent-form button[type=submit]")).click();
         wait.until(driver -> driver.findElement(By.cssSelector("[data-console=live-status]")).getText().equals("Live"));
-        wait.until(driver -> !driver.findElements(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']")).isEmpty());
-        browser.findElement(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']")).click();
+        click(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']"));
         awaitThreadShows("visitor", "My invoice shows the wrong plan");
         assertThat(browser.findElement(By.cssSelector("[data-console=context]")).getText()).isNotBlank();
 
@@ -314,7 +315,7 @@ class ConsoleIT {
         awaitThreadShows("visitor", "It says Team, I pay for Pro");
 
         reply("Thanks Ada, I am fixing it now.");
-        browser.findElement(By.cssSelector("[data-console=private-toggle]")).click();
+        click(By.cssSelector("[data-console=private-toggle]"));
         reply("Plan mismatch after the March upgrade");
         awaitThreadShows("agent", "Plan mismatch after the March upgrade");
         HeadlessChromium.screenshot(browser, SCREENSHOTS.resolve("inbox-laptop.png"));
@@ -378,13 +379,25 @@ class ConsoleIT {
     }
 
     private static void reply(String text) {
-        browser.findElement(By.cssSelector("[data-console=reply-input]")).sendKeys(text);
-        browser.findElement(By.cssSelector("[data-console=reply-send]")).click();
+        wait.until(driver -> {
+            driver.findElement(By.cssSelector("[data-console=reply-input]")).sendKeys(text);
+            return true;
+        });
+        click(By.cssSelector("[data-console=reply-send]"));
+    }
+
+    /** Clicks what the selector finds once it is there, looking it up again if the page re-rendered it meanwhile. */
+    private static void click(By selector) {
+        wait.until(driver -> {
+            driver.findElement(selector).click();
+            return true;
+        });
     }
 
     private static void awaitThreadShows(String sender, String text) {
-        wait.until(driver -> driver.findElements(By.cssSelector("[data-console=thread] [data-console=message][data-sender=" + sender + "]"))
-                .stream().anyMatch(message -> message.getText().contains(text)));
+        wait.until(driver -> ((JavascriptExecutor) driver).executeScript("""
+                return Array.from(document.querySelectorAll(arguments[0])).some(message => message.textContent.includes(arguments[1]));""",
+                "[data-console=thread] [data-console=message][data-sender=" + sender + "]", text).equals(Boolean.TRUE));
     }
 
     /** Opens a route signed in with the organization's key, and waits until its page has rendered. */

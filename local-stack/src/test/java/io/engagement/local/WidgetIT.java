@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
@@ -133,7 +134,7 @@ class WidgetIT {
         awaitShown(widget, "agent", "Anything else I can do?");
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
                 assertThat(contents(agentView(conversationId), "visitor")).containsExactly("Where is my order 1042?", "Can it go to my office instead?"));
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+        await().atMost(Duration.ofSeconds(10)).ignoreException(StaleElementReferenceException.class).untilAsserted(() -> {
             List<String> seqs = find(widget).stream().map(message -> message.getDomAttribute("data-seq")).toList();
             assertThat(seqs).as("every message once, in order").doesNotHaveDuplicates().allMatch(seq -> seq != null && !seq.isBlank());
             assertThat(find(widget).stream().filter(message -> "visitor".equals(message.getDomAttribute("data-sender")))
@@ -240,7 +241,7 @@ class WidgetIT {
     }
 
     private static void awaitShown(SearchContext widget, String sender, String text) {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(find(widget).stream()
+        await().atMost(Duration.ofSeconds(30)).ignoreException(StaleElementReferenceException.class).untilAsserted(() -> assertThat(find(widget).stream()
                 .filter(message -> sender.equals(message.getDomAttribute("data-sender"))).map(WebElement::getText))
                 .anyMatch(shown -> shown.contains(text)));
     }

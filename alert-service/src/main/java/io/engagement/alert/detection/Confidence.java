@@ -1,7 +1,7 @@
 package io.engagement.alert.detection;
 
 /**
- * How sure an alert is, 0–100, one formula per type (the README lists them). An alert whose
+ * How sure an alert is, 0–100, one formula per type (docs/api/alerts.md lists them). An alert whose
  * confidence is below its rule's {@code confidence_threshold} is not raised (yet: more evidence in
  * the same window may raise it later).
  */

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * What made a trigger match, and how sure that is: each trigger's match rule and confidence
- * formula (0–100), as the README lists them. Pure functions of the evidence, so each is tested on
+ * formula (0–100), as docs/api/alerts.md lists them. Pure functions of the evidence, so each is tested on
  * its own; the processor keeps the evidence and decides when to ask.
  *
  * @param value     the evidence the alert shows (a count, milliseconds, seconds, days, a metric value)

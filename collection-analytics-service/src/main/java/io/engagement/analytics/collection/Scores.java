@@ -3,8 +3,8 @@ package io.engagement.analytics.collection;
 import io.engagement.analytics.rollup.Counters;
 
 /**
- * The two scores of a collection, 0–100, from the merged rollups. The README states both formulas
- * with a worked example; change them there too.
+ * The two scores of a collection, 0–100, from the merged rollups. docs/api/analytics.md states
+ * both formulas with a worked example; change them there too.
  */
 final class Scores {
 

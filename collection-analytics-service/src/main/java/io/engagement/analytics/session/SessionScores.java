@@ -1,7 +1,7 @@
 package io.engagement.analytics.session;
 
 /**
- * The two per-session scores the README documents, from the session's counts alone, so the same
+ * The two per-session scores docs/api/sessions.md documents, from the session's counts alone, so the same
  * events always give the same scores.
  */
 final class SessionScores {

@@ -26,8 +26,8 @@ import java.time.Instant;
  * @param apiErrorCount     failed API calls
  * @param apiErrorRate      failed API calls over API calls, 0–1 (0 without calls)
  * @param avgResponseTimeMs mean {@code duration_ms} of the API calls (0 without calls)
- * @param engagementScore   0–100, the README's session formula
- * @param churnRiskScore    0–1, the README's session formula
+ * @param engagementScore   0–100, the session formula of docs/api/sessions.md
+ * @param churnRiskScore    0–1, the session formula of docs/api/sessions.md
  * @param replayChunks      recording chunks received for the session
  * @param eventCount        distinct events counted into this summary; grows with every event
  */
