@@ -25,7 +25,6 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.swagger.v3.core.jackson.ModelResolver;
 import org.springdoc.core.providers.ObjectMapperProvider;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.settings.SettingsResources;
 import io.engagement.platform.store.ExpiredDocumentSweeper;
@@ -50,7 +49,6 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Clock;
-import java.time.Duration;
 
 /** What every service of the suite gets by depending on {@code platform}. */
 @AutoConfiguration(
@@ -100,8 +98,8 @@ public class PlatformAutoConfiguration {
     @Bean
     @ConditionalOnBean(ReactiveMongoTemplate.class)
     ExpiredDocumentSweeper expiredDocumentSweeper(ReactiveMongoTemplate mongo, ObjectProvider<ExpiringCollection> collections,
-                                                  @Value("${engagement.expired-documents.sweep-interval:10m}") Duration interval) {
-        return new ExpiredDocumentSweeper(mongo, collections.orderedStream().toList(), interval);
+                                                  PlatformProperties properties) {
+        return new ExpiredDocumentSweeper(mongo, collections.orderedStream().toList(), properties.expiredDocuments().sweepInterval());
     }
 
     /** Named so Spring Boot's own Mongo indicator, which sends {@code hello}, backs off. */

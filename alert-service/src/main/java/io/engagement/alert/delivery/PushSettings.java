@@ -8,7 +8,8 @@ import java.time.Duration;
  * Web Push (VAPID) settings. Without keys, a key pair is generated once and kept in the service's
  * database, so subscriptions made against its public key keep working across restarts.
  *
- * @param vapidPublicKey  the application server's P-256 public key, base64url (uncompressed point)
+ * @param vapidPublicKey  the application server's P-256 public key, base64url (uncompressed point);
+ *                        unset, a key pair is generated once and stored
  * @param vapidPrivateKey its private key, base64url
  * @param vapidSubject    a {@code mailto:} or {@code https:} contact for push services
  * @param ttl             how long a push service keeps an undelivered notification

@@ -2,7 +2,7 @@ package io.engagement.alert.rule;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -15,6 +15,7 @@ import java.util.List;
  * the organization at once; writes on another instance are seen after the time to live.
  */
 @Component
+@EnableConfigurationProperties(RuleCacheSettings.class)
 public class RuleDirectory {
 
     private static final Duration LOAD_TIMEOUT = Duration.ofSeconds(10);
@@ -22,10 +23,10 @@ public class RuleDirectory {
     private final RuleStore store;
     private final LoadingCache<Long, List<AlertRule>> enabled;
 
-    RuleDirectory(RuleStore store, @Value("${engagement.alert.rule-cache-ttl:5s}") Duration timeToLive) {
+    RuleDirectory(RuleStore store, RuleCacheSettings settings) {
         this.store = store;
         this.enabled = Caffeine.newBuilder()
-                .expireAfterWrite(timeToLive)
+                .expireAfterWrite(settings.ruleCacheTtl())
                 .maximumSize(10_000)
                 .build(organizationId -> store.enabled(organizationId).collectList().block(LOAD_TIMEOUT));
     }

@@ -2,8 +2,8 @@ package io.engagement.alert.trigger;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import io.engagement.alert.rule.RuleCacheSettings;
 import io.engagement.platform.settings.OrganizationSettings;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -20,9 +20,9 @@ class TriggerDirectory {
 
     private final LoadingCache<Long, TriggerSettings> cache;
 
-    TriggerDirectory(OrganizationSettings<TriggerSettings> settings, @Value("${engagement.alert.rule-cache-ttl:5s}") Duration timeToLive) {
+    TriggerDirectory(OrganizationSettings<TriggerSettings> settings, RuleCacheSettings caching) {
         this.cache = Caffeine.newBuilder()
-                .expireAfterWrite(timeToLive)
+                .expireAfterWrite(caching.ruleCacheTtl())
                 .maximumSize(10_000)
                 .build(organizationId -> settings.read(organizationId).block(LOAD_TIMEOUT));
     }

@@ -1,7 +1,6 @@
 package io.engagement.analytics.activity;
 
 import org.apache.kafka.streams.KafkaStreams;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.cloud.stream.binder.kafka.streams.KafkaStreamsRegistry;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.stereotype.Component;
@@ -21,10 +20,9 @@ public class ActivityPause {
     private final KafkaStreamsRegistry registry;
     private final String applicationId;
 
-    ActivityPause(KafkaStreamsRegistry registry,
-                  @Value("${spring.cloud.stream.kafka.streams.binder.functions.activity.application-id}") String applicationId) {
+    ActivityPause(KafkaStreamsRegistry registry, ActivitySettings settings) {
         this.registry = registry;
-        this.applicationId = applicationId;
+        this.applicationId = settings.applicationId();
     }
 
     /** Stops taking records until {@link #resume}; the instance stays in its group and keeps its tasks. */

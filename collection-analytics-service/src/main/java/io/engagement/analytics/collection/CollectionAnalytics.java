@@ -3,15 +3,14 @@ package io.engagement.analytics.collection;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.engagement.analytics.page.PageStore;
+import io.engagement.analytics.rollup.AnalyticsCaches;
 import io.engagement.analytics.rollup.Counters;
 import io.engagement.analytics.rollup.Rollup;
 import io.engagement.analytics.rollup.RollupMarks;
 import io.engagement.analytics.rollup.RollupReader;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -30,13 +29,11 @@ class CollectionAnalytics {
     private final RollupMarks marks;
     private final Cache<ViewKey, Answered> answered;
 
-    CollectionAnalytics(PageStore pages, RollupReader rollups, RollupMarks marks,
-                        @Value("${engagement.analytics.view-cache-size:256}") int cacheSize,
-                        @Value("${engagement.analytics.view-cache-ttl:60s}") Duration cacheTtl) {
+    CollectionAnalytics(PageStore pages, RollupReader rollups, RollupMarks marks, AnalyticsCaches caches) {
         this.pages = pages;
         this.rollups = rollups;
         this.marks = marks;
-        this.answered = Caffeine.newBuilder().maximumSize(cacheSize).expireAfterWrite(cacheTtl).build();
+        this.answered = Caffeine.newBuilder().maximumSize(caches.viewCacheSize()).expireAfterWrite(caches.viewCacheTtl()).build();
     }
 
     /**

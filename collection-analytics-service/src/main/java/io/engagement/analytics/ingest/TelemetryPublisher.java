@@ -6,7 +6,6 @@ import io.engagement.platform.event.EventPublisher;
 import io.engagement.platform.event.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,10 +28,10 @@ class TelemetryPublisher {
     private final FairShare fairShare;
     private final Duration timeout;
 
-    TelemetryPublisher(EventPublisher publisher, FairShare fairShare, @Value("${engagement.ingest.ack-timeout:8s}") Duration timeout) {
+    TelemetryPublisher(EventPublisher publisher, FairShare fairShare, IngestSettings settings) {
         this.publisher = publisher;
         this.fairShare = fairShare;
-        this.timeout = timeout;
+        this.timeout = settings.ackTimeout();
     }
 
     Mono<Void> publish(long organizationId, List<AcceptedEvent> events) {

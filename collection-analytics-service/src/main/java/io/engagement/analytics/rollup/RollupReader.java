@@ -3,13 +3,11 @@ package io.engagement.analytics.rollup;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import org.bson.Document;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -37,16 +35,14 @@ public class RollupReader {
     private final Cache<String, CachedUsers> sketches;
     private final Cache<String, CachedCounters> counters;
 
-    RollupReader(RollupStore store, @Value("${engagement.analytics.sketch-cache-bytes:67108864}") long cacheBytes,
-                 @Value("${engagement.analytics.counter-cache-size:10000}") int counterCacheSize,
-                 @Value("${engagement.analytics.view-cache-ttl:60s}") Duration counterCacheTtl) {
+    RollupReader(RollupStore store, AnalyticsCaches caches) {
         this.store = store;
         this.sketches = Caffeine.newBuilder()
-                .maximumWeight(cacheBytes)
+                .maximumWeight(caches.sketchCacheBytes())
                 .weigher((String id, CachedUsers users) -> (int) Math.min(Integer.MAX_VALUE, users.bytes()))
                 .build();
         // the answers' time limit: should an instance stop between writing rollups and moving the mark, no longer stale
-        this.counters = Caffeine.newBuilder().maximumSize(counterCacheSize).expireAfterWrite(counterCacheTtl).build();
+        this.counters = Caffeine.newBuilder().maximumSize(caches.counterCacheSize()).expireAfterWrite(caches.viewCacheTtl()).build();
     }
 
     /**

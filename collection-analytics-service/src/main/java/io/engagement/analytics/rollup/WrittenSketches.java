@@ -2,7 +2,6 @@ package io.engagement.analytics.rollup;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -29,10 +28,10 @@ class WrittenSketches {
     private final RollupStore store;
     private final Cache<String, Written> written;
 
-    WrittenSketches(RollupStore store, @Value("${engagement.analytics.written-sketch-cache-bytes:33554432}") long cacheBytes) {
+    WrittenSketches(RollupStore store, AnalyticsCaches caches) {
         this.store = store;
         this.written = Caffeine.newBuilder()
-                .maximumWeight(cacheBytes)
+                .maximumWeight(caches.writtenSketchCacheBytes())
                 .weigher((String id, Written each) -> (int) Math.min(Integer.MAX_VALUE, each.bytes()))
                 .build();
     }

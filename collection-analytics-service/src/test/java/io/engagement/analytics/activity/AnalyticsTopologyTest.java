@@ -47,7 +47,7 @@ class AnalyticsTopologyTest {
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "analytics-topology-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("topology-test").toString());
-        ActivitySettings settings = new ActivitySettings(null, null);
+        ActivitySettings settings = new ActivitySettings(null, null, null);
         // as the binder builds it: a source per input binding, the function, a sink per output binding
         StreamsBuilder builder = new StreamsBuilder();
         KStream<String, String>[] outputs = ActivityTopology.build(source(builder, Topics.TELEMETRY, "telemetry"),

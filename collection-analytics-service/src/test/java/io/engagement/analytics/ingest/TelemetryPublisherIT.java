@@ -50,7 +50,7 @@ class TelemetryPublisherIT {
         List<AcceptedEvent> batch = List.of(event("page_view", "s-1", clientId), event("click", "s-2", "click-1"),
                 event("replay", "s-1", "replay-1"));
 
-        new TelemetryPublisher(new EventPublisher(kafka, JSON, RecordTracing.none()), FairShareTest.everythingOnTheMainTopic(), Duration.ofSeconds(8)).publish(organizationId, batch)
+        new TelemetryPublisher(new EventPublisher(kafka, JSON, RecordTracing.none()), FairShareTest.everythingOnTheMainTopic(), new IngestSettings(Duration.ofSeconds(8))).publish(organizationId, batch)
                 .block(Duration.ofSeconds(30));
 
         List<ConsumerRecord<String, String>> published = readBack(3);
@@ -72,7 +72,7 @@ class TelemetryPublisherIT {
     void anUnreachableBrokerIsA503SoTheClientRetriesTheBatch() throws IOException {
         KafkaTemplate<String, String> kafka = template("127.0.0.1:" + closedPort(),
                 Map.of(ProducerConfig.MAX_BLOCK_MS_CONFIG, 500));
-        TelemetryPublisher publisher = new TelemetryPublisher(new EventPublisher(kafka, JSON, RecordTracing.none()), FairShareTest.everythingOnTheMainTopic(), Duration.ofSeconds(2));
+        TelemetryPublisher publisher = new TelemetryPublisher(new EventPublisher(kafka, JSON, RecordTracing.none()), FairShareTest.everythingOnTheMainTopic(), new IngestSettings(Duration.ofSeconds(2)));
 
         assertThatThrownBy(() -> publisher.publish(organizationId, List.of(event("page_view", "s-1", "e-1"))).block(Duration.ofSeconds(20)))
                 .isInstanceOfSatisfying(ApiException.class, failure -> assertThat(failure.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE));

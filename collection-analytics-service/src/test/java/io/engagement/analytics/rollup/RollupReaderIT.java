@@ -19,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Rollups through the real database: counters and sketches stored apart, counters cached by mark, sketches by version. */
 class RollupReaderIT {
 
+    private static final AnalyticsCaches SMALL_CACHES = new AnalyticsCaches(null, Duration.ofMinutes(1), 1L << 20, 1_000, 1L << 20);
+
     private static final String MONTH = "7:page:2026-11";
 
     @RegisterExtension
@@ -36,7 +38,7 @@ class RollupReaderIT {
     }
 
     private RollupReader reader() {
-        return new RollupReader(store, 1 << 20, 1_000, Duration.ofMinutes(1));
+        return new RollupReader(store, SMALL_CACHES);
     }
 
     @Test
@@ -117,7 +119,7 @@ class RollupReaderIT {
     @Test
     void aRedeliveredPollChangesNeitherCountersNorVersion() {
         write(0, 1, "c:a", "c:b");
-        Rollup again = new WrittenSketches(store, 1 << 20).findWhole(List.of(MONTH)).block().get(MONTH);
+        Rollup again = new WrittenSketches(store, SMALL_CACHES).findWhole(List.of(MONTH)).block().get(MONTH);
 
         assertThat(again.apply(0, 1, view("c:a"))).isFalse();
         assertThat(again.apply(0, 2, view("c:b"))).isFalse();
@@ -144,7 +146,7 @@ class RollupReaderIT {
 
     private Rollup writeOn(String day, int partition, long firstOffset, String... users) {
         // read as a writer that has not written the rollup itself does, from the database
-        Rollup rollup = new WrittenSketches(store, 1 << 20).findWhole(List.of(MONTH)).block().getOrDefault(MONTH, Rollup.empty(7, "page", MONTH));
+        Rollup rollup = new WrittenSketches(store, SMALL_CACHES).findWhole(List.of(MONTH)).block().getOrDefault(MONTH, Rollup.empty(7, "page", MONTH));
         for (int i = 0; i < users.length; i++) {
             rollup.apply(partition, firstOffset + i, view(day, users[i]));
         }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Query;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -15,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The rollup writer's reads through the real database: its own last write's sketches, or the stored ones. */
 class WrittenSketchesIT {
+
+    private static final AnalyticsCaches SMALL_CACHES = new AnalyticsCaches(null, Duration.ofMinutes(1), 1L << 20, 1_000, 1L << 20);
 
     private static final String MONTH = "7:page:2026-11";
 
@@ -33,7 +36,7 @@ class WrittenSketchesIT {
 
     @Test
     void aPollAfterThisInstancesWriteReadsOnlyTheCounters() {
-        WrittenSketches instance = new WrittenSketches(store, 1 << 20);
+        WrittenSketches instance = new WrittenSketches(store, SMALL_CACHES);
         poll(instance, "c:a");
         // were the sketches read from the database now, they would be gone
         mongo.remove(new Query(), RollupStore.USERS).block();
@@ -45,19 +48,19 @@ class WrittenSketchesIT {
 
     @Test
     void aRollupAnotherInstanceWroteSinceIsReadWhole() {
-        WrittenSketches first = new WrittenSketches(store, 1 << 20);
-        WrittenSketches second = new WrittenSketches(store, 1 << 20);
+        WrittenSketches first = new WrittenSketches(store, SMALL_CACHES);
+        WrittenSketches second = new WrittenSketches(store, SMALL_CACHES);
         poll(first, "c:a");
         poll(second, "c:b");
 
         poll(first, "c:c");
 
-        assertThat(usersOnThe21st(new WrittenSketches(store, 1 << 20))).isEqualTo(3);
+        assertThat(usersOnThe21st(new WrittenSketches(store, SMALL_CACHES))).isEqualTo(3);
     }
 
     @Test
     void aFailedPollLeavesNothingAheadOfWhatWasStored() {
-        WrittenSketches instance = new WrittenSketches(store, 1 << 20);
+        WrittenSketches instance = new WrittenSketches(store, SMALL_CACHES);
         poll(instance, "c:a");
         Rollup failing = instance.findWhole(List.of(MONTH)).block().get(MONTH);
         failing.apply(0, offset++, view("c:never-stored"));

@@ -9,13 +9,14 @@ import java.time.Duration;
  * The bot's knowledge sources.
  *
  * @param answerThreshold the threshold an organization's bot settings start from, until it sets its own
+ *                        (below it the bot hands the question over)
  * @param maxFileSize     the largest file accepted
  * @param maxPages        the most pages read of one website
  * @param maxPageSize     the most read of one page
  * @param fetchTimeout    how long one page may take
  * @param pollEvery       how often a replica looks for sources to read (new files, websites due)
  * @param lease           how long a replica may take over one source before another may take it over
- * @param allowLoopback   crawl 127.0.0.0/8 and ::1 (the local stack and its tests)
+ * @param allowLoopback   crawl 127.0.0.0/8 and ::1 ({@code ./run.sh} and the system tests allow it)
  * @param allowPrivate    crawl RFC 1918, 100.64.0.0/10 and fc00::/7 (an intranet)
  */
 @ConfigurationProperties("engagement.bot")

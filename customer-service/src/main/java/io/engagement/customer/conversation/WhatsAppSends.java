@@ -122,7 +122,10 @@ class WhatsAppSends {
         return ApiException.unavailable("the WhatsApp send is unavailable; nothing was sent or stored");
     }
 
-    /** @param messaging the messaging service's base URLs ({@code ENGAGEMENT_SERVICES_MESSAGING}, comma-separated) */
+    /**
+     * @param messaging the messaging service's base URLs ({@code ENGAGEMENT_SERVICES_MESSAGING}, comma-separated),
+     *                  through which WhatsApp conversations' replies are sent
+     */
     @ConfigurationProperties("engagement.services")
     record Services(@DefaultValue("http://127.0.0.1:8083") List<String> messaging) {
     }

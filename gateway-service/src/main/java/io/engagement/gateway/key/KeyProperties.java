@@ -5,8 +5,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import java.time.Duration;
 
 /**
- * @param cacheTtl  how long a looked-up key is trusted without asking the database; with several
- *                  gateway replicas, a revocation reaches the others within this time
+ * @param cacheTtl  how long a looked-up key is trusted without asking the database; a revocation
+ *                  reaches every replica through {@code engagement.key.v1} at once, this is the fallback
  * @param cacheSize how many keys the cache holds
  */
 @ConfigurationProperties("engagement.keys")

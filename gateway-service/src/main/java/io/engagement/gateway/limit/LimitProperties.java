@@ -39,7 +39,11 @@ record LimitProperties(Boolean enabled, Map<String, Budget> key, Budget organiza
         return new Budgets(organization.toRateBudget(DEFAULT_ORGANIZATION_LIMIT), byKind);
     }
 
-    /** @param period the time in which the whole limit refills; 1 s when not set */
+    /**
+     * @param limit  the requests the budget allows per period (5,000 for a key, 10,000 for an
+     *               organization when not set)
+     * @param period the time in which the whole limit refills; 1 s when not set
+     */
     record Budget(Long limit, Duration period) {
 
         RateBudget toRateBudget(long defaultLimit) {

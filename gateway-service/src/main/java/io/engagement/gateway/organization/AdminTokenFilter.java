@@ -1,7 +1,6 @@
 package io.engagement.gateway.organization;
 
 import io.engagement.platform.error.ApiException;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -20,7 +19,8 @@ class AdminTokenFilter implements WebFilter {
 
     private final byte[] adminToken;
 
-    AdminTokenFilter(@Value("${engagement.admin.token:}") String adminToken) {
+    AdminTokenFilter(AdminProperties properties) {
+        String adminToken = properties.token() == null ? "" : properties.token();
         if (adminToken.length() < 16) {
             throw new IllegalStateException(
                     "engagement.admin.token must be set to at least 16 characters (environment variable ENGAGEMENT_ADMIN_TOKEN)");

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * How long the gateway waits for each service before answering 503.
  *
- * @param timeout  the default wait
+ * @param timeout  the default wait for a service before the gateway answers 503
  * @param timeouts overrides per service ({@code customer}, {@code analytics}, {@code messaging}, {@code alert})
  */
 @ConfigurationProperties("engagement.routing")

@@ -9,6 +9,15 @@ import java.util.Map;
 /**
  * Where each service behind the gateway answers ({@code ENGAGEMENT_SERVICES_CUSTOMER}, ...): one
  * address behind a Kubernetes Service, or a comma-separated list of replicas the gateway balances over.
+ *
+ * The gateway balances round robin among the replicas whose readiness probe answers (checked every
+ * 2 s, {@code SPRING_CLOUD_LOADBALANCER_HEALTH_CHECK_INTERVAL}; when no probe answers, all of them),
+ * and sends a refused connection once more, to the next replica.
+ *
+ * @param customer  the customer service's address, or its replicas' comma-separated
+ * @param analytics the collection analytics service's
+ * @param messaging the messaging service's
+ * @param alert     the alert service's
  */
 @ConfigurationProperties("engagement.services")
 public record ServiceUris(List<URI> customer, List<URI> analytics, List<URI> messaging, List<URI> alert) {

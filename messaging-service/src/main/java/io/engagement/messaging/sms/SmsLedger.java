@@ -2,12 +2,12 @@ package io.engagement.messaging.sms;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.engagement.messaging.RetentionSweep;
 import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.lifecycle.StartupWork;
 import org.bson.Document;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -42,10 +42,10 @@ class SmsLedger implements StartupWork, DisposableBean {
     private volatile Disposable sweeps;
 
     SmsLedger(ReactiveMongoTemplate mongo, OrganizationPolicies policies,
-              @Value("${engagement.messaging.retention.sweep-interval:1m}") Duration sweepInterval) {
+              RetentionSweep retention) {
         this.mongo = mongo;
         this.ledger = new MessageLedger(mongo, "sms_messages", Clock.systemUTC(), policies);
-        this.sweepInterval = sweepInterval;
+        this.sweepInterval = retention.sweepInterval();
     }
 
     /** The expiry index, then a sweep every interval for databases without TTL indexes. */

@@ -1,10 +1,10 @@
 package io.engagement.messaging.whatsapp;
 
+import io.engagement.messaging.RetentionSweep;
 import io.engagement.messaging.delivery.MessageLedger;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.lifecycle.StartupWork;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
@@ -22,9 +22,9 @@ class WhatsAppLedger implements StartupWork, DisposableBean {
     private volatile Disposable sweeps;
 
     WhatsAppLedger(ReactiveMongoTemplate mongo, OrganizationPolicies policies,
-                   @Value("${engagement.messaging.retention.sweep-interval:1m}") Duration sweepInterval) {
+                   RetentionSweep retention) {
         this.ledger = new MessageLedger(mongo, "whatsapp_messages", Clock.systemUTC(), policies);
-        this.sweepInterval = sweepInterval;
+        this.sweepInterval = retention.sweepInterval();
     }
 
     /** The expiry index, then a sweep every interval for databases without TTL indexes. */

@@ -1,5 +1,6 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.messaging.RetentionSweep;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.testkit.FreshDatabase;
@@ -57,7 +58,7 @@ class SmsReceiptsIT {
         OrganizationPolicies policies = new OrganizationPolicies(mongo,
                 new EventReader(JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()), Clock.systemUTC(),
                 Duration.ofDays(1));
-        ledger = new SmsLedger(mongo, policies, Duration.ofMinutes(1));
+        ledger = new SmsLedger(mongo, policies, new RetentionSweep(Duration.ofMinutes(1)));
         receipts = new SmsReceipts(ledger);
     }
 

@@ -1,15 +1,14 @@
 package io.engagement.platform.event;
 
 import org.apache.kafka.clients.admin.NewTopic;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import io.engagement.platform.PlatformProperties;
 import io.engagement.platform.binding.ReceivedRecords;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.messaging.Message;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -27,8 +26,8 @@ public class OrganizationPolicyFollowing {
 
     @Bean
     OrganizationPolicies organizationPolicies(ReactiveMongoTemplate mongo, EventReader events,
-                                              @Value("${engagement.retention.day-length:1d}") Duration dayLength) {
-        return new OrganizationPolicies(mongo, events, Clock.systemUTC(), dayLength);
+                                              PlatformProperties properties) {
+        return new OrganizationPolicies(mongo, events, Clock.systemUTC(), properties.retention().dayLength());
     }
 
     @Bean

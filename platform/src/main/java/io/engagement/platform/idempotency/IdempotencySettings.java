@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * {@code engagement.idempotency.*}, the same for every service.
  *
- * @param retention      how long a key and its answer are kept
+ * @param retention      how long an {@code Idempotency-Key} and its answer are kept, and the answer replayed
  * @param abandonedAfter a key still processing after this long belonged to a request that died; it may be taken over
  */
 @ConfigurationProperties("engagement.idempotency")
