@@ -84,7 +84,7 @@ class CustomerErasureIT {
         String messageId = sendMail(email);
         mail.awaitStatus(messageId, "sent");
         awaitRemindersFollow(email);
-        PageAnalytics.pause();
+        PageAnalytics.settle();
         JsonNode countedBefore = site.analytics(collection, range);
         List<String> person = List.of(customerId, email, phone, identified, byEmail);
         assertThat(traces(person)).as("the person is stored before the erasure").isNotEmpty();

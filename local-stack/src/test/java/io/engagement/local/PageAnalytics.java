@@ -1,5 +1,6 @@
 package io.engagement.local;
 
+import org.awaitility.core.ThrowingRunnable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -237,8 +238,16 @@ final class PageAnalytics {
         return analytics.get("trend").valueStream().map(PageAnalytics::point).toList();
     }
 
-    /** Long enough for a second application of the same events to show, were there one. */
-    static void pause() {
+    /**
+     * The assertion keeps holding for 1.5 s: long enough for a second application of the same
+     * events to show, were there one.
+     */
+    static void holds(ThrowingRunnable assertion) {
+        await().during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(10)).untilAsserted(assertion);
+    }
+
+    /** Long enough for in-flight counting to land before a count is read as the one to compare with. */
+    static void settle() {
         try {
             Thread.sleep(1_500);
         } catch (InterruptedException e) {

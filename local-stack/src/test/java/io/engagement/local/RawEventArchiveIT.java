@@ -91,7 +91,7 @@ class RawEventArchiveIT {
                 .getCollection("raw_events_" + DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC).format(ten));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(eventIds(month, session))
                 .contains(id(marker), id(replayMarker)));
-        PageAnalytics.pause();
+        PageAnalytics.settle();
         List<Document> documents = documents(month, session);
 
         // replay chunks have a document of their own per hour, since they expire sooner than the other events

@@ -28,7 +28,7 @@ class SmsIT {
     private final RunningSuite.Organization org = suite.createOrganization("Sms " + UUID.randomUUID());
 
     @Test
-    void aNewOrganizationsWalletIsEmptyAndItsSendIsRefusedWhole() throws InterruptedException {
+    void aNewOrganizationsWalletIsEmptyAndItsSendIsRefusedWhole() {
         String to = number();
 
         Answer balance = wallet("GET", null);
@@ -37,8 +37,7 @@ class SmsIT {
         assertThat(balance.json().get("balance").asLong()).isZero();
         assertThat(refused.status()).isEqualTo(402);
         assertThat(refused.json().get("error").asString()).isEqualTo("insufficient wallet balance");
-        Thread.sleep(500);
-        assertThat(receivedBy(to)).isEmpty();
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(receivedBy(to)).isEmpty());
     }
 
     @Test
@@ -89,7 +88,7 @@ class SmsIT {
     }
 
     @Test
-    void aBulkSendTheWalletCannotCoverSendsNothingAndChargesNothing() throws InterruptedException {
+    void aBulkSendTheWalletCannotCoverSendsNothingAndChargesNothing() {
         wallet("POST", "{\"amount\": 2}");
         List<String> to = List.of(number(), number(), number());
 
@@ -97,8 +96,8 @@ class SmsIT {
 
         assertThat(refused.status()).isEqualTo(402);
         assertThat(wallet("GET", null).json().get("balance").asLong()).isEqualTo(2);
-        Thread.sleep(500);
-        to.forEach(number -> assertThat(receivedBy(number)).isEmpty());
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> to.forEach(number -> assertThat(receivedBy(number)).isEmpty()));
     }
 
     @Test
@@ -135,7 +134,7 @@ class SmsIT {
     }
 
     @Test
-    void aRetriedSendWithItsIdempotencyKeyIsChargedAndSentOnce() throws InterruptedException {
+    void aRetriedSendWithItsIdempotencyKeyIsChargedAndSentOnce() {
         wallet("POST", "{\"amount\": 5}");
         String to = number();
         String body = "{\"sender_id\": \"Acme\", \"to\": \"%s\", \"message\": \"once\"}".formatted(to);
@@ -148,8 +147,7 @@ class SmsIT {
         assertThat(again.json()).isEqualTo(first.json());
         assertThat(wallet("GET", null).json().get("balance").asLong()).isEqualTo(4);
         awaitReceived(to);
-        Thread.sleep(500);
-        assertThat(receivedBy(to)).hasSize(1);
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(receivedBy(to)).hasSize(1));
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.engagement.alert.delivery;
 
-import io.engagement.alert.alert.AlertDeliveries;
-import io.engagement.alert.alert.AlertView;
+import io.engagement.alert.raised.AlertDeliveries;
+import io.engagement.alert.raised.AlertView;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.alert.rule.Channel;
 import org.bson.Document;

@@ -1,6 +1,6 @@
 package io.engagement.alert.delivery;
 
-import io.engagement.alert.alert.AlertView;
+import io.engagement.alert.raised.AlertView;
 import io.engagement.alert.rule.Channel;
 import io.engagement.alert.rule.PushSubscription;
 import nl.martijndwars.webpush.AbstractPushService;

@@ -1,7 +1,7 @@
 package io.engagement.alert.delivery;
 
-import io.engagement.alert.alert.AlertStore;
-import io.engagement.alert.alert.AlertView;
+import io.engagement.alert.raised.AlertStore;
+import io.engagement.alert.raised.AlertView;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.validation.Loc;

@@ -9,6 +9,7 @@ import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
 import io.engagement.platform.validation.Violations;
+import io.engagement.platform.web.DataBuffers;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
@@ -74,7 +75,7 @@ class BotResource {
                             .orElseThrow(() -> new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                                     "Only TXT, PDF, Markdown and Word (.docx) files can be added"));
                     return DataBufferUtils.join(file.content(), maxFileBytes)
-                            .map(BotResource::bytesOf)
+                            .map(DataBuffers::bytesOf)
                             .onErrorMap(DataBufferLimitException.class, tooLarge -> new ApiException(HttpStatus.CONTENT_TOO_LARGE,
                                     "The file is larger than " + maxFileBytes + " bytes"))
                             .defaultIfEmpty(new byte[0])
@@ -163,16 +164,6 @@ class BotResource {
             return file.headers().getContentType();
         } catch (InvalidMediaTypeException malformed) {
             return null;
-        }
-    }
-
-    private static byte[] bytesOf(org.springframework.core.io.buffer.DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-        } finally {
-            DataBufferUtils.release(buffer);
         }
     }
 }

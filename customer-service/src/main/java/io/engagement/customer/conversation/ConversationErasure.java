@@ -1,6 +1,6 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.customer.customer.ErasedCustomerData;
+import io.engagement.customer.directory.ErasedCustomerData;
 import io.engagement.platform.event.CustomerErased;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;

@@ -1,6 +1,6 @@
 package io.engagement.customer.ticket;
 
-import io.engagement.customer.customer.ErasedCustomerData;
+import io.engagement.customer.directory.ErasedCustomerData;
 import org.springframework.stereotype.Component;
 import io.engagement.platform.event.CustomerErased;
 import reactor.core.publisher.Mono;

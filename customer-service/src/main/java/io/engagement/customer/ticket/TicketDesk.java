@@ -1,6 +1,6 @@
 package io.engagement.customer.ticket;
 
-import io.engagement.customer.customer.CustomerDirectory;
+import io.engagement.customer.directory.CustomerDirectory;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;

@@ -77,7 +77,7 @@ public class EmailAcceptance {
      * stays queued for the request to be read again, instead of being marked not queued.
      */
     Mono<Void> acceptOnce(long org, String messageId, EmailRequest request) {
-        EmailJob job = job(messageId, request, new ComposedEmail(request.subject(), request.htmlContent(), request.textContent()));
+        EmailRequested job = job(messageId, request, new ComposedEmail(request.subject(), request.htmlContent(), request.textContent()));
         return ledger.queueOnce(org, messageId, shownInStatus(request, job))
                 .filter(toBeQueued -> toBeQueued)
                 .flatMap(toBeQueued -> put(org, job));
@@ -127,23 +127,23 @@ public class EmailAcceptance {
     }
 
     /** Puts the job on the queue; completes once the broker has it. */
-    private Mono<Void> put(long org, EmailJob job) {
+    private Mono<Void> put(long org, EmailRequested job) {
         return publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
-                new EventEnvelope<>(UUID.randomUUID(), EmailJob.TYPE, 1, org, Instant.now(), json.valueToTree(job)));
+                new EventEnvelope<>(UUID.randomUUID(), EmailRequested.TYPE, 1, org, Instant.now(), json.valueToTree(job)));
     }
 
-    private EmailJob job(String id, EmailRequest request, ComposedEmail email) {
-        return new EmailJob(id,
-                new EmailJob.Party(request.fromEmail() == null ? defaults.defaultFrom() : request.fromEmail(),
+    private EmailRequested job(String id, EmailRequest request, ComposedEmail email) {
+        return new EmailRequested(id,
+                new EmailRequested.Party(request.fromEmail() == null ? defaults.defaultFrom() : request.fromEmail(),
                         request.fromEmail() == null && request.fromName() == null ? defaults.defaultFromName() : request.fromName()),
-                new EmailJob.Party(request.toEmail(), request.toName()),
-                request.cc().stream().map(address -> new EmailJob.Party(address, null)).toList(),
-                request.bcc().stream().map(address -> new EmailJob.Party(address, null)).toList(),
-                request.replyTo() == null ? null : new EmailJob.Party(request.replyTo(), null),
+                new EmailRequested.Party(request.toEmail(), request.toName()),
+                request.cc().stream().map(address -> new EmailRequested.Party(address, null)).toList(),
+                request.bcc().stream().map(address -> new EmailRequested.Party(address, null)).toList(),
+                request.replyTo() == null ? null : new EmailRequested.Party(request.replyTo(), null),
                 email.subject(), email.html(), email.text(), request.emailType(), request.category());
     }
 
-    private static Map<String, Object> shownInStatus(EmailRequest request, EmailJob job) {
+    private static Map<String, Object> shownInStatus(EmailRequest request, EmailRequested job) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("to_email", request.toEmail());
         fields.put("subject", job.subject());
@@ -155,6 +155,6 @@ public class EmailAcceptance {
     record Located(EmailRequest request, JsonNode body, Loc loc) {
     }
 
-    record Accepted(String messageId, Located message, EmailJob job) {
+    record Accepted(String messageId, Located message, EmailRequested job) {
     }
 }

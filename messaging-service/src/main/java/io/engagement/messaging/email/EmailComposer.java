@@ -33,8 +33,7 @@ final class EmailComposer {
             // a templated send may leave the subject to its template, which has none
             errors.add(Violations.missing(loc.field("subject"), null));
         }
-        missing.forEach(name -> errors.add(new ErrorDetail(loc.field("merge_data").field(name).parts(),
-                "No value for the placeholder {{" + name + "}}", "missing", null)));
+        missing.forEach(name -> errors.add(Violations.placeholderMissing(loc.field("merge_data").field(name), name)));
         return errors.size() == before ? new ComposedEmail(subject, html, text) : null;
     }
 

@@ -29,7 +29,7 @@ class EmailWorker implements ChannelWorker {
 
     @Override
     public String jobType() {
-        return EmailJob.TYPE;
+        return EmailRequested.TYPE;
     }
 
     @Override
@@ -39,7 +39,7 @@ class EmailWorker implements ChannelWorker {
 
     @Override
     public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
-        EmailJob job = json.treeToValue(envelope.data(), EmailJob.class);
+        EmailRequested job = json.treeToValue(envelope.data(), EmailRequested.class);
         return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             smtp.send(job);
             return Map.of();

@@ -41,7 +41,7 @@ class SmtpSender {
         this.connections = connections;
     }
 
-    void send(EmailJob job) throws DeliveryFailure {
+    void send(EmailRequested job) throws DeliveryFailure {
         MimeMessage message;
         try {
             message = compose(job);
@@ -55,7 +55,7 @@ class SmtpSender {
         }
     }
 
-    private MimeMessage compose(EmailJob job) throws MessagingException, UnsupportedEncodingException {
+    private MimeMessage compose(EmailRequested job) throws MessagingException, UnsupportedEncodingException {
         // the message id names the message in the relay's logs and in the recipient's headers
         MimeMessage message = new MimeMessage(mail.getSession()) {
             @Override
@@ -67,10 +67,10 @@ class SmtpSender {
         MimeMessageHelper helper = new SharedTypesHelper(message, alternative);
         helper.setFrom(address(job.from()));
         helper.setTo(address(job.to()));
-        for (EmailJob.Party copy : job.cc()) {
+        for (EmailRequested.Party copy : job.cc()) {
             helper.addCc(address(copy));
         }
-        for (EmailJob.Party blind : job.bcc()) {
+        for (EmailRequested.Party blind : job.bcc()) {
             helper.addBcc(address(blind));
         }
         if (job.replyTo() != null) {
@@ -113,7 +113,7 @@ class SmtpSender {
         }
     }
 
-    private static InternetAddress address(EmailJob.Party party) throws UnsupportedEncodingException {
+    private static InternetAddress address(EmailRequested.Party party) throws UnsupportedEncodingException {
         return new InternetAddress(party.address(), party.name(), StandardCharsets.UTF_8.name());
     }
 

@@ -51,7 +51,7 @@ class SmppSubmitter implements DisposableBean {
     }
 
     /** Answers the SMSC's message id. */
-    String submit(SmsJob job) throws DeliveryFailure {
+    String submit(SmsRequested job) throws DeliveryFailure {
         SMPPSession bound = bound();
         boolean latin = job.message().chars().allMatch(c -> c <= 0xFF);
         byte[] text = job.message().getBytes(latin ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_16BE);

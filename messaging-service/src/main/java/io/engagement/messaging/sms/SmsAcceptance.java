@@ -51,21 +51,21 @@ public class SmsAcceptance {
     Mono<List<String>> accept(long org, SmsRequest request) {
         Segments segments = Segments.of(request.message());
         long cost = (long) segments.walletUnits() * request.to().size();
-        List<SmsJob> jobs = request.to().stream()
-                .map(to -> new SmsJob(UUID.randomUUID().toString(), request.senderId(), to, request.message(), request.channel()))
+        List<SmsRequested> jobs = request.to().stream()
+                .map(to -> new SmsRequested(UUID.randomUUID().toString(), request.senderId(), to, request.message(), request.channel()))
                 .toList();
         return wallets.debit(org, cost)
                 .flatMap(covered -> covered ? queue(org, jobs, segments, cost)
                         : Mono.error(ApiException.error(HttpStatus.PAYMENT_REQUIRED, INSUFFICIENT)));
     }
 
-    private Mono<List<String>> queue(long org, List<SmsJob> jobs, Segments segments, long cost) {
-        List<String> ids = jobs.stream().map(SmsJob::messageId).toList();
+    private Mono<List<String>> queue(long org, List<SmsRequested> jobs, Segments segments, long cost) {
+        List<String> ids = jobs.stream().map(SmsRequested::messageId).toList();
         List<Map<String, Object>> shown = jobs.stream().map(job -> shownInStatus(job, segments)).toList();
         return ledger.ledger().queue(org, ids, shown)
                 .then(Flux.fromIterable(jobs)
                         .flatMap(job -> publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
-                                new EventEnvelope<>(UUID.randomUUID(), SmsJob.TYPE, 1, org, Instant.now(), json.valueToTree(job))), 256)
+                                new EventEnvelope<>(UUID.randomUUID(), SmsRequested.TYPE, 1, org, Instant.now(), json.valueToTree(job))), 256)
                         .then())
                 .thenReturn(ids)
                 .onErrorResume(failure -> {
@@ -78,7 +78,7 @@ public class SmsAcceptance {
                 });
     }
 
-    private static Map<String, Object> shownInStatus(SmsJob job, Segments segments) {
+    private static Map<String, Object> shownInStatus(SmsRequested job, Segments segments) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("to", job.to());
         fields.put("sender_id", job.senderId());

@@ -32,7 +32,7 @@ class SmsWorker implements ChannelWorker {
 
     @Override
     public String jobType() {
-        return SmsJob.TYPE;
+        return SmsRequested.TYPE;
     }
 
     @Override
@@ -42,7 +42,7 @@ class SmsWorker implements ChannelWorker {
 
     @Override
     public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
-        SmsJob job = json.treeToValue(envelope.data(), SmsJob.class);
+        SmsRequested job = json.treeToValue(envelope.data(), SmsRequested.class);
         return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             String smscId = smsc.submit(job);
             ledger.rememberSmscId(smscId, job.messageId());

@@ -35,7 +35,7 @@ class CloudApiSender {
     }
 
     /** Answers the provider's id of the message. */
-    String send(WhatsAppJob job) throws DeliveryFailure {
+    String send(WhatsAppRequested job) throws DeliveryFailure {
         HttpResponse<String> response;
         try {
             response = http.send(request(job), HttpResponse.BodyHandlers.ofString());
@@ -53,7 +53,7 @@ class CloudApiSender {
         throw new DeliveryFailure("WhatsApp provider answered " + status + ": " + abbreviated(response.body()), permanent, null);
     }
 
-    private HttpRequest request(WhatsAppJob job) {
+    private HttpRequest request(WhatsAppRequested job) {
         ObjectNode body = json.createObjectNode();
         body.put("messaging_product", "whatsapp");
         body.put("to", job.to());
@@ -68,7 +68,7 @@ class CloudApiSender {
     }
 
     /** The installation's phone-number id when configured, else the sending number's digits. */
-    private URI messagesUri(WhatsAppJob job) {
+    private URI messagesUri(WhatsAppRequested job) {
         String phoneNumberId = provider.phoneNumberId() == null || provider.phoneNumberId().isBlank()
                 ? job.from().substring(1) : provider.phoneNumberId();
         String base = provider.baseUrl().endsWith("/") ? provider.baseUrl() : provider.baseUrl() + "/";

@@ -57,16 +57,16 @@ public class WhatsAppAcceptance {
         return connections.read(org)
                 .filter(WhatsAppConnection::isConnected)
                 .switchIfEmpty(Mono.error(() -> ApiException.conflict(NOT_CONNECTED)))
-                .map(connection -> new WhatsAppJob(UUID.randomUUID().toString(), connection.phoneNumber(), request.to(), request.message()))
+                .map(connection -> new WhatsAppRequested(UUID.randomUUID().toString(), connection.phoneNumber(), request.to(), request.message()))
                 .flatMap(job -> wallets.debit(org, UNITS_PER_MESSAGE)
                         .flatMap(covered -> covered ? queue(org, job)
                                 : Mono.error(ApiException.error(HttpStatus.PAYMENT_REQUIRED, INSUFFICIENT))));
     }
 
-    private Mono<String> queue(long org, WhatsAppJob job) {
+    private Mono<String> queue(long org, WhatsAppRequested job) {
         return ledger.ledger().queue(org, List.of(job.messageId()), List.of(shownInStatus(job)))
                 .then(publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
-                        new EventEnvelope<>(UUID.randomUUID(), WhatsAppJob.TYPE, 1, org, Instant.now(), json.valueToTree(job))))
+                        new EventEnvelope<>(UUID.randomUUID(), WhatsAppRequested.TYPE, 1, org, Instant.now(), json.valueToTree(job))))
                 .thenReturn(job.messageId())
                 .onErrorResume(failure -> {
                     log.error("Could not queue WhatsApp message {}: {}", job.messageId(), failure.toString());
@@ -78,7 +78,7 @@ public class WhatsAppAcceptance {
                 });
     }
 
-    private static Map<String, Object> shownInStatus(WhatsAppJob job) {
+    private static Map<String, Object> shownInStatus(WhatsAppRequested job) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("to", job.to());
         fields.put("from", job.from());

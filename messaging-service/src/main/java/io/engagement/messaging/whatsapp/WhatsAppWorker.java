@@ -30,7 +30,7 @@ class WhatsAppWorker implements ChannelWorker {
 
     @Override
     public String jobType() {
-        return WhatsAppJob.TYPE;
+        return WhatsAppRequested.TYPE;
     }
 
     @Override
@@ -40,7 +40,7 @@ class WhatsAppWorker implements ChannelWorker {
 
     @Override
     public Deliveries.Delivery delivery(ConsumerRecord<String, String> record, EventEnvelope<JsonNode> envelope) {
-        WhatsAppJob job = json.treeToValue(envelope.data(), WhatsAppJob.class);
+        WhatsAppRequested job = json.treeToValue(envelope.data(), WhatsAppRequested.class);
         return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             Map<String, Object> shown = new HashMap<>();
             shown.put("provider_message_id", provider.send(job));

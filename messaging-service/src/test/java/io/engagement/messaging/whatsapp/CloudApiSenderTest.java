@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class CloudApiSenderTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final WhatsAppJob JOB = new WhatsAppJob("m-1", "+2348012345678", "+12015550100", "Hello");
+    private static final WhatsAppRequested JOB = new WhatsAppRequested("m-1", "+2348012345678", "+12015550100", "Hello");
 
     private HttpServer provider;
     private volatile int answerStatus = 200;

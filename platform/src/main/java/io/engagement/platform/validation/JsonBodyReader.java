@@ -4,6 +4,7 @@ import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.web.DataBuffers;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -79,15 +80,7 @@ public final class JsonBodyReader {
         if (exchange.getRequest().getHeaders().getContentLength() > maxBytes) {
             return Mono.error(new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes"));
         }
-        return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes).map(buffer -> {
-            try {
-                byte[] bytes = new byte[buffer.readableByteCount()];
-                buffer.read(bytes);
-                return bytes;
-            } finally {
-                DataBufferUtils.release(buffer);
-            }
-        });
+        return DataBufferUtils.join(exchange.getRequest().getBody(), maxBytes).map(DataBuffers::bytesOf);
     }
 
     /**

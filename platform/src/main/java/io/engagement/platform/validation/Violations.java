@@ -149,6 +149,11 @@ public final class Violations {
     }
 
     /** A custom check failed; pydantic prefixes the reason with "Value error, ". */
+    /** A placeholder of a template that the send's merge data leaves without a value. */
+    public static ErrorDetail placeholderMissing(Loc loc, String placeholder) {
+        return new ErrorDetail(loc.parts(), "No value for the placeholder {{" + placeholder + "}}", "missing", null);
+    }
+
     public static ErrorDetail valueError(Loc loc, Object input, String reason) {
         return new ErrorDetail(loc.parts(), "Value error, " + reason, "value_error", input, Map.of("error", reason));
     }

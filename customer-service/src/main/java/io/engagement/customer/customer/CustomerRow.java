@@ -1,8 +1,0 @@
-package io.engagement.customer.customer;
-
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engagement.customer.activity.ActivitySegment;
-
-/** A customer in a list, with its company's name and activity segment. */
-record CustomerRow(@JsonUnwrapped Customer customer, String companyName, ActivitySegment activitySegment) {
-}

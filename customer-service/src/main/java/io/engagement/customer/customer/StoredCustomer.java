@@ -1,7 +1,0 @@
-package io.engagement.customer.customer;
-
-import io.engagement.customer.activity.LatestSession;
-
-/** A customer as read, with their latest session; null for a customer never seen. */
-record StoredCustomer(Customer customer, LatestSession latestSession) {
-}
