@@ -194,6 +194,12 @@ class ApiDocsIT {
                 .isEqualTo("#/components/responses/NotFound");
         assertThat(paths.at("/~1external~1v1~1external~1v1~1sms~1send/post/responses/402/$ref").asString())
                 .isEqualTo("#/components/responses/WalletInsufficient");
+        assertThat(paths.at("/~1external~1v1~1sms~1send~1bulk/post/responses/502/$ref").asString())
+                .isEqualTo("#/components/responses/SmsProviderFailed");
+        assertThat(paths.at("/~1external~1v1~1whatsapp~1send/post/responses/402/$ref").asString())
+                .isEqualTo("#/components/responses/WalletInsufficient");
+        assertThat(paths.at("/~1external~1v1~1sms~1send/post/responses").has("200"))
+                .as("a declared error answer keeps the operation's own answer").isTrue();
         assertThat(paths.at("/~1external~1v1~1transactional-email~1send/post/security/0/TransactionalKey").isArray()).isTrue();
         assertThat(paths.at("/~1external~1v1~1events/post/security").toString()).contains("ApiKey", "PublicKey", "PublicKeyQuery");
         assertThat(paths.at("/~1external~1v1~1tickets/post/security").toString()).contains("ApiKey", "PublicKey", "PublicKeyQuery");

@@ -1,5 +1,6 @@
 package io.engagement.platform;
 
+import io.engagement.platform.apidocs.DeclaredErrorAnswers;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.binding.BindingContainers;
 import io.engagement.platform.binding.DeadLetterPolicy;
@@ -194,6 +195,11 @@ public class PlatformAutoConfiguration {
         @Bean
         ModelResolver snakeCaseModelResolver(ObjectMapperProvider mappers) {
             return new ModelResolver(mappers.jsonMapper().copy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
+        }
+
+        @Bean
+        DeclaredErrorAnswers declaredErrorAnswers() {
+            return new DeclaredErrorAnswers();
         }
     }
 

@@ -5,9 +5,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The contract's error bodies, keys and the statuses each operation may answer, as OpenAPI
@@ -22,8 +23,18 @@ final class ErrorShapes {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Set<String> BODY_METHODS = Set.of("post", "put", "patch");
-    /** The keys the rate limits count; the admin token is not one of them. */
     private static final Set<String> API_KEY_KINDS = Set.of("data", "transactional", "public");
+
+    /** The error answers that follow from what an operation's route takes, in the document's order. */
+    private static final List<Answer> ANSWERS = List.of(
+            new Answer("401", "Unauthorized", operation -> operation.keyed() || operation.admin()),
+            new Answer("403", "Forbidden", Operation::keyed),
+            new Answer("429", "TooManyRequests", Operation::keyed),
+            new Answer("404", "NotFound", Operation::namesAnId),
+            new Answer("413", "PayloadTooLarge", Operation::takesBody),
+            new Answer("409", "Conflict", operation -> operation.takesBody() && operation.keyed()),
+            new Answer("422", "ValidationFailed", operation -> operation.keyed() || operation.admin() || operation.namesAnId()),
+            new Answer("503", "ServiceUnavailable", operation -> true));
 
     private ErrorShapes() {
     }
@@ -79,49 +90,50 @@ final class ErrorShapes {
         return responses;
     }
 
-    /** Adds the route's key requirement and the error answers it can give, keeping what the service declared. */
+    /**
+     * Adds the route's key requirement and the error answers it can give, keeping what the service
+     * declared: an answer of one operation alone (a send's 402) is the service's to declare on its
+     * handler, by reference to these components.
+     */
     static void decorate(String path, String method, ObjectNode operation, PublicRoute route) {
-        Set<String> kinds = route.keyKinds();
-        operation.set("security", security(kinds));
-        ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
-        Map<String, String> errors = new LinkedHashMap<>();
-        boolean keyed = kinds.stream().anyMatch(API_KEY_KINDS::contains);
-        boolean admin = kinds.contains("admin");
-        if (keyed || admin) {
-            errors.put("401", "Unauthorized");
-        }
-        if (keyed) {
-            errors.put("403", "Forbidden");
-            errors.put("429", "TooManyRequests");
-        }
-        if (path.contains("{")) {
-            errors.put("404", "NotFound");
-        }
-        if (BODY_METHODS.contains(method)) {
-            errors.put("413", "PayloadTooLarge");
-            if (keyed) {
-                errors.put("409", "Conflict");
-            }
-        }
-        if (keyed || admin || path.contains("{")) {
-            errors.put("422", "ValidationFailed");
-        }
-        if ("post".equals(method) && (kinds.contains("data") || kinds.contains("transactional"))) {
+        Operation facts = new Operation(path, method, route.keyKinds());
+        operation.set("security", security(facts.kinds()));
+        if (facts.idempotent()) {
             acceptIdempotencyKey(operation);
         }
-        if (path.contains("/sms/send")) {
-            errors.put("402", "WalletInsufficient");
-            errors.put("502", "SmsProviderFailed");
+        ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
+        ANSWERS.stream().filter(answer -> answer.givenBy().test(facts) && !responses.has(answer.status()))
+                .forEach(answer -> responses.set(answer.status(), NODES.objectNode().put("$ref", "#/components/responses/" + answer.response())));
+    }
+
+    /** What an operation's error answers follow from: the keys its route takes, its method, its path. */
+    private record Operation(String path, String method, Set<String> kinds) {
+
+        /** Presents a key the rate limits count (the admin token is not one of them). */
+        boolean keyed() {
+            return kinds.stream().anyMatch(API_KEY_KINDS::contains);
         }
-        if (path.contains("/whatsapp/send")) {
-            errors.put("402", "WalletInsufficient");
+
+        boolean admin() {
+            return kinds.contains("admin");
         }
-        errors.put("503", "ServiceUnavailable");
-        errors.forEach((status, name) -> {
-            if (!responses.has(status)) {
-                responses.set(status, NODES.objectNode().put("$ref", "#/components/responses/" + name));
-            }
-        });
+
+        boolean namesAnId() {
+            return path.contains("{");
+        }
+
+        boolean takesBody() {
+            return BODY_METHODS.contains(method);
+        }
+
+        /** The data and transactional API's POSTs take an {@code Idempotency-Key}. */
+        boolean idempotent() {
+            return "post".equals(method) && (kinds.contains("data") || kinds.contains("transactional"));
+        }
+    }
+
+    /** An error answer and the operations that can give it. */
+    private record Answer(String status, String response, Predicate<Operation> givenBy) {
     }
 
     private static void acceptIdempotencyKey(ObjectNode operation) {

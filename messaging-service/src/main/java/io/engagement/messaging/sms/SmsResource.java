@@ -2,6 +2,7 @@ package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.MessageListQuery;
 import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.platform.apidocs.ErrorAnswer;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.PagedFind;
 import io.engagement.platform.validation.ParamReader;
@@ -51,11 +52,15 @@ class SmsResource {
     }
 
     @PostMapping("/send")
+    @ErrorAnswer(status = 402, response = "WalletInsufficient")
+    @ErrorAnswer(status = 502, response = "SmsProviderFailed")
     Mono<ResponseEntity<JsonNode>> send(ServerWebExchange exchange) {
         return accept(exchange, SmsRequests.SINGLE, "SMS queued for delivery");
     }
 
     @PostMapping("/send/bulk")
+    @ErrorAnswer(status = 402, response = "WalletInsufficient")
+    @ErrorAnswer(status = 502, response = "SmsProviderFailed")
     Mono<ResponseEntity<JsonNode>> sendBulk(ServerWebExchange exchange) {
         return accept(exchange, SmsRequests.BULK, null);
     }

@@ -2,6 +2,7 @@ package io.engagement.messaging.whatsapp;
 
 import io.engagement.messaging.delivery.MessageListQuery;
 import io.engagement.messaging.delivery.MessageStatus;
+import io.engagement.platform.apidocs.ErrorAnswer;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.idempotency.IdempotentRequests;
@@ -46,6 +47,7 @@ class WhatsAppResource {
     }
 
     @PostMapping("/send")
+    @ErrorAnswer(status = 402, response = "WalletInsufficient")
     Mono<ResponseEntity<JsonNode>> send(ServerWebExchange exchange) {
         long org = OrgContext.of(exchange).organizationId();
         return bodies.readTree(exchange).flatMap(body -> idempotent.answer(exchange, body, HttpStatus.OK, () -> {
