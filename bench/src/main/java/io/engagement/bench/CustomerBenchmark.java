@@ -23,9 +23,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -93,41 +90,26 @@ public final class CustomerBenchmark {
     /** {@code customers} customers through the bulk route, {@value #BATCH} a request, {@value #LOADERS} in flight. */
     private void load() throws Exception {
         int batches = (customers + BATCH - 1) / BATCH;
-        AtomicInteger next = new AtomicInteger();
         AtomicInteger loaded = new AtomicInteger();
         long started = System.nanoTime();
-        ExecutorService loaders = Executors.newFixedThreadPool(LOADERS);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int l = 0; l < LOADERS; l++) {
-                running.add(loaders.submit(() -> {
-                    for (int batch = next.getAndIncrement(); batch < batches; batch = next.getAndIncrement()) {
-                        int from = batch * BATCH;
-                        int to = Math.min(customers, from + BATCH);
-                        StringBuilder body = new StringBuilder("{\"customers\": [");
-                        for (int i = from; i < to; i++) {
-                            body.append(i == from ? "" : ",").append(customerJson(i));
-                        }
-                        String created = SuiteHttp.expect(http.post("/external/v1/external/v1/customers/bulk",
-                                body.append("]}").toString()), 201).body();
-                        Matcher id = CUSTOMER_ID.matcher(created);
-                        while (id.find()) {
-                            customerIds.add(id.group(1));
-                        }
-                        int done = loaded.addAndGet(to - from);
-                        if (done % 10_000 == 0) {
-                            System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / BenchSuite.seconds(started));
-                        }
-                    }
-                    return null;
-                }));
+        Batches.inParallel(batches, LOADERS, batch -> {
+            int from = batch * BATCH;
+            int to = Math.min(customers, from + BATCH);
+            StringBuilder body = new StringBuilder("{\"customers\": [");
+            for (int i = from; i < to; i++) {
+                body.append(i == from ? "" : ",").append(customerJson(i));
             }
-            for (Future<?> loader : running) {
-                loader.get();
+            String created = SuiteHttp.expect(http.post("/external/v1/external/v1/customers/bulk",
+                    body.append("]}").toString()), 201).body();
+            Matcher id = CUSTOMER_ID.matcher(created);
+            while (id.find()) {
+                customerIds.add(id.group(1));
             }
-        } finally {
-            loaders.shutdownNow();
-        }
+            int done = loaded.addAndGet(to - from);
+            if (done % 10_000 == 0) {
+                System.out.printf("  loaded %,d customers (%.0f/s)%n", done, done / BenchSuite.seconds(started));
+            }
+        });
         double took = BenchSuite.seconds(started);
         System.out.printf("Loaded %,d customers in %.1f s: %.0f customers/s (bulk of %d, %d in flight)%n",
                 loaded.get(), took, loaded.get() / took, BATCH, LOADERS);

@@ -16,12 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -179,25 +176,8 @@ public final class MonitoringBenchmark {
     /** One page view per session, {@value #LOAD_BATCH} a request, {@value #LOADERS} in flight. */
     private void loadSessions() throws Exception {
         int batches = (sessions + LOAD_BATCH - 1) / LOAD_BATCH;
-        AtomicInteger next = new AtomicInteger();
         long started = System.nanoTime();
-        ExecutorService loaders = Executors.newFixedThreadPool(LOADERS);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int l = 0; l < LOADERS; l++) {
-                running.add(loaders.submit(() -> {
-                    for (int batch = next.getAndIncrement(); batch < batches; batch = next.getAndIncrement()) {
-                        SuiteHttp.expect(http.post("/external/v1/events", sessionBatch(batch)), 202);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> loader : running) {
-                loader.get();
-            }
-        } finally {
-            loaders.shutdownNow();
-        }
+        Batches.inParallel(batches, LOADERS, batch -> SuiteHttp.expect(http.post("/external/v1/events", sessionBatch(batch)), 202));
         System.out.printf("Ingested %,d sessions in %.1f s%n", sessions, BenchSuite.seconds(started));
     }
 
