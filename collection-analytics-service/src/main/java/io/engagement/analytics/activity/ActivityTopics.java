@@ -2,9 +2,9 @@ package io.engagement.analytics.activity;
 
 import io.engagement.platform.event.TopicDeclarations;
 import io.engagement.platform.event.Topics;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaAdmin;
 
 /**
  * The topics this service reads and writes, created at start-up where they do not exist yet (an
@@ -13,35 +13,13 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class ActivityTopics {
 
+    /**
+     * The overflow has as many partitions as the main topic (an organization's session goes to the
+     * same task by either); erasures come from the customer topic.
+     */
     @Bean
-    NewTopic telemetryTopic() {
-        return TopicDeclarations.of(Topics.TELEMETRY);
-    }
-
-    /** As many partitions as the main topic: an organization's session goes to the same task by either. */
-    @Bean
-    NewTopic telemetryOverflowTopic() {
-        return TopicDeclarations.of(Topics.TELEMETRY_OVERFLOW);
-    }
-
-    @Bean
-    NewTopic replayTopic() {
-        return TopicDeclarations.of(Topics.REPLAY);
-    }
-
-    @Bean
-    NewTopic pageActivityTopic() {
-        return TopicDeclarations.of(Topics.PAGE_ACTIVITY);
-    }
-
-    /** Erasures come from it. */
-    @Bean
-    NewTopic customerTopic() {
-        return TopicDeclarations.of(Topics.CUSTOMER);
-    }
-
-    @Bean
-    NewTopic sessionTopic() {
-        return TopicDeclarations.of(Topics.SESSION);
+    KafkaAdmin.NewTopics activityTopicDeclarations() {
+        return TopicDeclarations.all(Topics.TELEMETRY, Topics.TELEMETRY_OVERFLOW, Topics.REPLAY, Topics.PAGE_ACTIVITY,
+                Topics.CUSTOMER, Topics.SESSION);
     }
 }

@@ -2,9 +2,9 @@ package io.engagement.messaging.delivery;
 
 import io.engagement.platform.event.TopicDeclarations;
 import io.engagement.platform.event.Topics;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaAdmin;
 
 /**
  * The topics this service writes, and the alert e-mail it reads, created at start-up where they do
@@ -15,27 +15,7 @@ import org.springframework.context.annotation.Configuration;
 class MessagingTopics {
 
     @Bean
-    NewTopic messageTopic() {
-        return TopicDeclarations.of(Topics.MESSAGE);
-    }
-
-    @Bean
-    NewTopic messageDeadLetterTopic() {
-        return TopicDeclarations.of(Topics.MESSAGE_DEAD_LETTERS);
-    }
-
-    @Bean
-    NewTopic deliveryTopic() {
-        return TopicDeclarations.of(Topics.DELIVERY);
-    }
-
-    @Bean
-    NewTopic alertEmailTopic() {
-        return TopicDeclarations.of(Topics.ALERT_EMAIL);
-    }
-
-    @Bean
-    NewTopic messagingSettingsTopic() {
-        return TopicDeclarations.of(Topics.MESSAGING_SETTINGS);
+    KafkaAdmin.NewTopics messagingTopicDeclarations() {
+        return TopicDeclarations.all(Topics.MESSAGE, Topics.MESSAGE_DEAD_LETTERS, Topics.DELIVERY, Topics.ALERT_EMAIL, Topics.MESSAGING_SETTINGS);
     }
 }

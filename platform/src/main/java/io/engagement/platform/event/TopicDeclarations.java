@@ -3,7 +3,9 @@ package io.engagement.platform.event;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.KafkaAdmin;
 
+import java.util.Arrays;
 import java.time.Duration;
 
 /**
@@ -30,5 +32,10 @@ public final class TopicDeclarations {
             topic.config(TopicConfig.MIN_COMPACTION_LAG_MS_CONFIG, Long.toString(Duration.ofDays(7).toMillis()));
         }
         return Topics.COMPACTED.contains(name) ? topic.compact().build() : topic.build();
+    }
+
+    /** Several suite topics as one bean: the topics a feature reads and writes. */
+    public static KafkaAdmin.NewTopics all(String... names) {
+        return new KafkaAdmin.NewTopics(Arrays.stream(names).map(TopicDeclarations::of).toArray(NewTopic[]::new));
     }
 }
