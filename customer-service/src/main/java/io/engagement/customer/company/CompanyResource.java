@@ -1,7 +1,5 @@
 package io.engagement.customer.company;
 
-import io.engagement.platform.event.CompanyCreated;
-import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.idempotency.IdempotentRequests;
@@ -31,15 +29,12 @@ class CompanyResource {
     private static final String SEQUENCE = "companies";
 
     private final CompanyStore store;
-    private final EntityOutbox<CompanyCreated> events;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
     private final IdempotentRequests idempotent;
 
-    CompanyResource(CompanyStore store, EntityOutbox<CompanyCreated> events, IdSequences ids, JsonBodyReader bodies,
-                    IdempotentRequests idempotent) {
+    CompanyResource(CompanyStore store, IdSequences ids, JsonBodyReader bodies, IdempotentRequests idempotent) {
         this.store = store;
-        this.events = events;
         this.ids = ids;
         this.bodies = bodies;
         this.idempotent = idempotent;
@@ -72,11 +67,9 @@ class CompanyResource {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         return ids.nextBlock(SEQUENCE, companies.size())
                 .map(firstId -> IntStream.range(0, companies.size())
-                        .mapToObj(i -> CompanyStore.toDocument(company(firstId + i, organizationId, companies.get(i), now)))
+                        .mapToObj(i -> company(firstId + i, organizationId, companies.get(i), now))
                         .toList())
-                .flatMap(store::insertAll)
-                .doOnNext(events::publish)
-                .map(written -> written.stream().map(CompanyStore::fromDocument).toList());
+                .flatMap(store::insertAll);
     }
 
     private static Company company(long id, long organizationId, NewCompany company, Instant now) {
@@ -88,5 +81,4 @@ class CompanyResource {
     /** The bulk answer: how many were created, and what. */
     record CreatedCompanies(int created, List<Company> companies) {
     }
-
 }

@@ -3,6 +3,7 @@ package io.engagement.customer.company;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.CompanyCreated;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.PagedFind;
@@ -28,9 +29,11 @@ class CompanyStore implements StartupWork {
     static final String COLLECTION = "companies";
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<CompanyCreated> events;
 
-    CompanyStore(ReactiveMongoTemplate mongo) {
+    CompanyStore(ReactiveMongoTemplate mongo, EntityOutbox<CompanyCreated> events) {
         this.mongo = mongo;
+        this.events = events;
     }
 
     /** Its indexes, created at start-up. */
@@ -43,16 +46,20 @@ class CompanyStore implements StartupWork {
                 .then();
     }
 
-    /** Every document, or none of them. */
-    Mono<List<Document>> insertAll(List<Document> documents) {
-        return AllOrNothingInsert.insert(mongo, COLLECTION, documents);
+    /** Every company, or none of them, each marked for its {@link CompanyCreated} event, which goes out once they are written. */
+    Mono<List<Company>> insertAll(List<Company> companies) {
+        List<Document> marked = companies.stream()
+                .map(company -> toDocument(company).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyCreated.class)))
+                .toList();
+        return AllOrNothingInsert.insert(mongo, COLLECTION, marked)
+                .doOnNext(events::publish)
+                .map(written -> written.stream().map(CompanyStore::fromDocument).toList());
     }
 
     Mono<PageEnvelope<Company>> page(long organizationId, CompanyQuery query) {
         return PagedFind.page(mongo, COLLECTION, filter(organizationId, query), storedField(query.sortBy()), query.ascending(), query.page())
                 .map(PagedFind.mapped(CompanyStore::fromDocument));
     }
-
 
     /** One flat filter document, so the database can use the organization's index. */
     private static Criteria filter(long organizationId, CompanyQuery query) {
@@ -67,7 +74,7 @@ class CompanyStore implements StartupWork {
         return sortBy.equals("id") ? "_id" : sortBy;
     }
 
-    static Document toDocument(Company company) {
+    private static Document toDocument(Company company) {
         return new Document("_id", company.id())
                 .append("organization_id", company.organizationId())
                 .append("company_id", company.companyId())
@@ -80,8 +87,7 @@ class CompanyStore implements StartupWork {
                 .append("phone", company.phone())
                 .append("address", company.address())
                 .append("time_created", date(company.timeCreated()))
-                .append("time_updated", date(company.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyCreated.class));
+                .append("time_updated", date(company.timeUpdated()));
     }
 
     static Company fromDocument(Document document) {

@@ -1,7 +1,5 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.platform.event.ConversationChanged;
-import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.lifecycle.PollingLoop;
 import io.engagement.platform.settings.OrganizationSettings;
@@ -48,19 +46,16 @@ class Assignment extends PollingLoop {
 
     private final ReactiveMongoTemplate mongo;
     private final ConversationStore conversations;
-    private final EntityOutbox<ConversationChanged> events;
     private final OrganizationSettings<AgentSettings> agents;
     private final AgentPresence presence;
     private final AssignmentLease lease;
     private final Set<Long> triggered = ConcurrentHashMap.newKeySet();
     private volatile Instant nextSweep = Instant.now().plus(SWEEP_EVERY);
 
-    Assignment(ReactiveMongoTemplate mongo, ConversationStore conversations, EntityOutbox<ConversationChanged> events,
-               OrganizationSettings<AgentSettings> agents, AgentPresence presence, AssignmentLease lease) {
+    Assignment(ReactiveMongoTemplate mongo, ConversationStore conversations, OrganizationSettings<AgentSettings> agents, AgentPresence presence, AssignmentLease lease) {
         super(TICK, log, "waiting conversations to assign");
         this.mongo = mongo;
         this.conversations = conversations;
-        this.events = events;
         this.agents = agents;
         this.presence = presence;
         this.lease = lease;
@@ -116,9 +111,7 @@ class Assignment extends PollingLoop {
         held.lastAssigned().put(key, Instant.now());
         return conversations.update(waiting, current -> current.assignedTo(agent.email()))
                 .doOnNext(written -> {
-                    if (written.changed()) {
-                        events.publish(List.of(written.document()));
-                    } else {
+                    if (!written.changed()) {
                         loads.merge(key, -1, Integer::sum);
                     }
                 })

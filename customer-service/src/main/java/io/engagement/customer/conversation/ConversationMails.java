@@ -1,6 +1,5 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationEmailRequested;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.DocumentOutbox;
@@ -44,18 +43,15 @@ class ConversationMails extends PollingLoop {
     private final ConversationStore conversations;
     private final MessageStore messages;
     private final EntityOutbox<ConversationEmailRequested> mails;
-    private final EntityOutbox<ConversationChanged> conversationEvents;
     private final Properties properties;
 
     ConversationMails(ReactiveMongoTemplate mongo, ConversationStore conversations, MessageStore messages,
-                      EntityOutbox<ConversationEmailRequested> mails, EntityOutbox<ConversationChanged> conversationEvents,
-                      Properties properties) {
+                      EntityOutbox<ConversationEmailRequested> mails, Properties properties) {
         super(properties.sweepEvery(), LoggerFactory.getLogger(ConversationMails.class), "unread replies to e-mail");
         this.mongo = mongo;
         this.conversations = conversations;
         this.messages = messages;
         this.mails = mails;
-        this.conversationEvents = conversationEvents;
         this.properties = properties;
     }
 
@@ -80,11 +76,6 @@ class ConversationMails extends PollingLoop {
                 .flatMap(unread -> unread.isEmpty() ? Mono.empty() : store(conversation, through, unread));
         return stored.then(conversations.update(conversation,
                         current -> current.reading().replyUnreadSince() == null ? Optional.empty() : Optional.of(current.mailedThrough(through))))
-                .doOnNext(written -> {
-                    if (written.changed()) {
-                        conversationEvents.publish(List.of(written.document()));
-                    }
-                })
                 .then();
     }
 

@@ -1,9 +1,11 @@
 package io.engagement.customer.conversation;
 
+import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationCreated;
 import io.engagement.platform.event.ConversationUpdated;
 import io.engagement.platform.event.ConversationVisitor;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.PagedFind;
@@ -44,9 +46,11 @@ class ConversationStore implements StartupWork {
     private static final String NO_ONE = "";
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<ConversationChanged> events;
 
-    ConversationStore(ReactiveMongoTemplate mongo) {
+    ConversationStore(ReactiveMongoTemplate mongo, EntityOutbox<ConversationChanged> events) {
         this.mongo = mongo;
+        this.events = events;
     }
 
     @Override
@@ -62,10 +66,12 @@ class ConversationStore implements StartupWork {
                 .then();
     }
 
-    /** Stores a new conversation, marked for its {@link ConversationCreated} event. */
-    Mono<Document> insert(ConversationState conversation) {
+    /** Stores a new conversation, marked for its {@link ConversationCreated} event, which goes out once it is written. */
+    Mono<ConversationState> insert(ConversationState conversation) {
         return mongo.insert(toDocument(conversation).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationCreated.class)),
-                COLLECTION);
+                        COLLECTION)
+                .doOnNext(this::publish)
+                .thenReturn(conversation);
     }
 
     Mono<ConversationState> find(long organizationId, String conversationId) {
@@ -74,7 +80,8 @@ class ConversationStore implements StartupWork {
 
     /**
      * Applies {@code change} to the conversation as stored and writes the result, marked for its
-     * event, unless another write came first: then it reads again and applies the change to that.
+     * event, which goes out once it is written, unless another write came first: then it reads again
+     * and applies the change to that.
      * A change that answers empty leaves the conversation as it is. Empty if there is no such
      * conversation.
      */
@@ -90,14 +97,15 @@ class ConversationStore implements StartupWork {
     private Mono<Written> attempt(ConversationState current, Function<ConversationState, Optional<ConversationState>> change, int attempt) {
         Optional<ConversationState> changed = change.apply(current);
         if (changed.isEmpty()) {
-            return Mono.just(new Written(current, null));
+            return Mono.just(new Written(current, false));
         }
         Document replacement = toDocument(changed.get().withVersion(current.version() + 1))
                 .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationUpdated.class));
         Query unchanged = Query.query(Criteria.where("_id").is(current.conversationId()).and("organization_id").is(current.organizationId())
                 .and("version").is(current.version()));
         return mongo.findAndReplace(unchanged, replacement, FindAndReplaceOptions.options().returnNew(), Document.class, COLLECTION)
-                .map(written -> new Written(fromDocument(written), written))
+                .doOnNext(this::publish)
+                .map(written -> new Written(fromDocument(written), true))
                 .switchIfEmpty(Mono.defer(() -> {
                     if (attempt >= ATTEMPTS) {
                         return Mono.error(new IllegalStateException("Conversation " + current.conversationId() + " kept changing under "
@@ -105,6 +113,10 @@ class ConversationStore implements StartupWork {
                     }
                     return find(current.organizationId(), current.conversationId()).flatMap(fresh -> attempt(fresh, change, attempt + 1));
                 }));
+    }
+
+    private void publish(Document written) {
+        events.publish(List.of(written));
     }
 
     Mono<PageEnvelope<ConversationState>> page(long organizationId, ConversationQuery query) {
@@ -265,11 +277,7 @@ class ConversationStore implements StartupWork {
         return document.get(field) == null ? null : instantOf(document, field);
     }
 
-    /** A conversation as written, with the document to publish its event from; no document when nothing changed. */
-    record Written(ConversationState conversation, Document document) {
-
-        boolean changed() {
-            return document != null;
-        }
+    /** A conversation as written; {@code changed} is false when the change left it as it was, and nothing was written. */
+    record Written(ConversationState conversation, boolean changed) {
     }
 }

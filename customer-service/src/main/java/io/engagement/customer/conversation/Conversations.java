@@ -4,10 +4,7 @@ import io.engagement.customer.bot.BotReplies;
 import io.engagement.customer.widget.OfflineNotice;
 import io.engagement.platform.auth.Secrets;
 import io.engagement.platform.error.ApiException;
-import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationView;
-import io.engagement.platform.event.EntityOutbox;
-import io.engagement.platform.event.MessageCreated;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.page.PageEnvelope;
@@ -37,20 +34,15 @@ class Conversations {
 
     private final ConversationStore conversations;
     private final MessageStore messages;
-    private final EntityOutbox<ConversationChanged> conversationEvents;
-    private final EntityOutbox<MessageCreated> messageEvents;
     private final BotReplies bot;
     private final OfflineNotice offline;
     private final WhatsAppSends whatsApp;
     private final ConversationLanes lanes;
 
-    Conversations(ConversationStore conversations, MessageStore messages, EntityOutbox<ConversationChanged> conversationEvents,
-                  EntityOutbox<MessageCreated> messageEvents, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp,
+    Conversations(ConversationStore conversations, MessageStore messages, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp,
                   ConversationLanes lanes) {
         this.conversations = conversations;
         this.messages = messages;
-        this.conversationEvents = conversationEvents;
-        this.messageEvents = messageEvents;
         this.bot = bot;
         this.offline = offline;
         this.whatsApp = whatsApp;
@@ -90,7 +82,6 @@ class Conversations {
                     botAnswers ? ConversationView.PENDING : ConversationView.OPEN,
                     request.sessionId() != null ? request.sessionId() : visitor.sessionId(), at);
             return conversations.insert(conversation)
-                    .doOnNext(written -> conversationEvents.publish(List.of(written)))
                     .then(post(conversation, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
                     .flatMap(posted -> offlineNotice(visitor, posted.conversation(), at))
                     .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest.view(), thread, true)));
@@ -179,8 +170,6 @@ class Conversations {
             ConversationState conversation = ConversationState.started(conversationId, visitor, ConversationView.WHATSAPP,
                     botAnswers ? ConversationView.PENDING : ConversationView.OPEN, null, at);
             return conversations.insert(conversation)
-                    .doOnNext(written -> conversationEvents.publish(List.of(written)))
-                    .thenReturn(conversation)
                     .onErrorResume(DuplicateKeyException.class, raced -> conversations.find(visitor.organizationId(), conversationId));
         });
     }
@@ -264,7 +253,6 @@ class Conversations {
             if (!appended.stored()) {
                 return Mono.just(new Posted(appended.message(), conversation, false));
             }
-            messageEvents.publish(List.of(appended.document()));
             MessageView message = appended.message();
             // whether the bot may answer only matters to a visitor's message (reopening a resolved conversation)
             Mono<Boolean> botAnswers = message.fromVisitor() ? bot.hasKnowledge(organizationId) : Mono.just(false);
@@ -296,22 +284,17 @@ class Conversations {
 
     private Mono<ConversationState> change(long organizationId, String conversationId,
                                            Function<ConversationState, Optional<ConversationState>> change) {
-        return published(conversations.update(organizationId, conversationId, change));
+        return orNotFound(conversations.update(organizationId, conversationId, change));
     }
 
     /** A change of the conversation as the caller read it; read again only if someone wrote since. */
     private Mono<ConversationState> change(ConversationState known, Function<ConversationState, Optional<ConversationState>> change) {
-        return published(conversations.update(known, change));
+        return orNotFound(conversations.update(known, change));
     }
 
-    private Mono<ConversationState> published(Mono<ConversationStore.Written> update) {
+    private Mono<ConversationState> orNotFound(Mono<ConversationStore.Written> update) {
         return update
                 .switchIfEmpty(Mono.error(Conversations::notFound))
-                .doOnNext(written -> {
-                    if (written.changed()) {
-                        conversationEvents.publish(List.of(written.document()));
-                    }
-                })
                 .map(ConversationStore.Written::conversation);
     }
 

@@ -1,6 +1,7 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.MessageCreated;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.lifecycle.StartupWork;
@@ -36,9 +37,11 @@ class MessageStore implements StartupWork {
     private static final int ATTEMPTS = 64;
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<MessageCreated> events;
 
-    MessageStore(ReactiveMongoTemplate mongo) {
+    MessageStore(ReactiveMongoTemplate mongo, EntityOutbox<MessageCreated> events) {
         this.mongo = mongo;
+        this.events = events;
     }
 
     @Override
@@ -51,7 +54,8 @@ class MessageStore implements StartupWork {
 
     /**
      * Stores the message with the first free seq from {@code firstSeq} on, marked for its
-     * {@link MessageCreated} event; or finds the message stored before with the same client id.
+     * {@link MessageCreated} event, which goes out once it is written; or finds the message stored
+     * before with the same client id.
      */
     Mono<Appended> append(long organizationId, ConversationState conversation, MessageDraft draft) {
         return attempt(organizationId, conversation, draft, conversation.lastSeq() + 1, 1);
@@ -61,9 +65,10 @@ class MessageStore implements StartupWork {
         Document document = toDocument(organizationId, conversation, draft.key(), draft.at(seq))
                 .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MessageCreated.class));
         return mongo.insert(document, COLLECTION)
-                .map(written -> new Appended(fromDocument(written), written, true))
+                .doOnNext(written -> events.publish(List.of(written)))
+                .map(written -> new Appended(fromDocument(written), true))
                 .onErrorResume(DuplicateKeyException.class, taken -> sentBefore(organizationId, conversation, draft)
-                        .map(earlier -> new Appended(earlier, null, false))
+                        .map(earlier -> new Appended(earlier, false))
                         .switchIfEmpty(Mono.defer(() -> attempt < ATTEMPTS ? attempt(organizationId, conversation, draft, seq + 1, attempt + 1)
                                 : Mono.error(new IllegalStateException("No free message seq in conversation " + conversation.conversationId()
                                 + " after " + ATTEMPTS + " attempts")))));
@@ -152,7 +157,7 @@ class MessageStore implements StartupWork {
                         delivery.getString("message_id")));
     }
 
-    /** A message as stored, with the document to publish its event from when it was stored just now. */
-    record Appended(MessageView message, Document document, boolean stored) {
+    /** A message as stored; {@code stored} is true when it was stored just now, false when it had been before. */
+    record Appended(MessageView message, boolean stored) {
     }
 }

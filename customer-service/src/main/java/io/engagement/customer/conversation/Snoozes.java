@@ -1,8 +1,6 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.ConversationView;
-import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.PollingLoop;
 import org.bson.Document;
 import org.slf4j.LoggerFactory;
@@ -15,7 +13,6 @@ import reactor.core.publisher.Mono;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
-import java.util.List;
 
 /**
  * Wakes snoozed conversations when their time comes: open again, within {@link #LOOK_EVERY} of
@@ -28,13 +25,11 @@ class Snoozes extends PollingLoop {
 
     private final ReactiveMongoTemplate mongo;
     private final ConversationStore conversations;
-    private final EntityOutbox<ConversationChanged> events;
 
-    Snoozes(ReactiveMongoTemplate mongo, ConversationStore conversations, EntityOutbox<ConversationChanged> events) {
+    Snoozes(ReactiveMongoTemplate mongo, ConversationStore conversations) {
         super(LOOK_EVERY, LoggerFactory.getLogger(Snoozes.class), "snoozed conversations to wake");
         this.mongo = mongo;
         this.conversations = conversations;
-        this.events = events;
     }
 
     @Override
@@ -44,8 +39,6 @@ class Snoozes extends PollingLoop {
         return mongo.find(due, Document.class, ConversationStore.COLLECTION)
                 .map(ConversationStore::fromDocument)
                 .concatMap(snoozed -> conversations.update(snoozed, current -> current.woken(now)))
-                .filter(ConversationStore.Written::changed)
-                .doOnNext(written -> events.publish(List.of(written.document())))
                 .then();
     }
 }

@@ -1,7 +1,5 @@
 package io.engagement.customer.directory;
 
-import io.engagement.platform.event.CustomerCreated;
-import io.engagement.platform.event.EntityOutbox;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.error.ApiException;
@@ -37,17 +35,15 @@ class CustomerRegistration {
     private static final String SEQUENCE = "customers";
 
     private final CustomerStore store;
-    private final EntityOutbox<CustomerCreated> events;
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final CustomerActivity activity;
     private final CustomerListing listing;
 
-    CustomerRegistration(CustomerStore store, EntityOutbox<CustomerCreated> events, CompanyDirectory companies, IdSequences ids,
-                         CustomerActivity activity, CustomerListing listing) {
+    CustomerRegistration(CustomerStore store, CompanyDirectory companies, IdSequences ids, CustomerActivity activity,
+                         CustomerListing listing) {
         this.store = store;
         this.listing = listing;
-        this.events = events;
         this.companies = companies;
         this.ids = ids;
         this.activity = activity;
@@ -136,13 +132,10 @@ class CustomerRegistration {
     private Mono<List<Customer>> write(long organizationId, List<NewCustomer> customers, Map<Integer, Long> companyIds) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         return Mono.zip(ids.nextBlock(SEQUENCE, customers.size()), listing.reserve(organizationId, customers.size(), now))
-                .map(reserved -> IntStream.range(0, customers.size())
-                        .mapToObj(i -> CustomerStore.toDocument(customer(reserved.getT1() + i, organizationId, customers.get(i),
-                                companyIds.get(i), reserved.getT2().timeCreated()), reserved.getT2().firstOrdinal() + i))
-                        .toList())
-                .flatMap(documents -> store.insertAll(organizationId, documents))
-                .doOnNext(events::publish)
-                .map(written -> written.stream().map(CustomerStore::fromDocument).toList());
+                .flatMap(reserved -> store.insertAll(organizationId, IntStream.range(0, customers.size())
+                        .mapToObj(i -> customer(reserved.getT1() + i, organizationId, customers.get(i), companyIds.get(i),
+                                reserved.getT2().timeCreated()))
+                        .toList(), reserved.getT2().firstOrdinal()));
     }
 
     private static Customer customer(long id, long organizationId, NewCustomer customer, Long companyId, Instant now) {

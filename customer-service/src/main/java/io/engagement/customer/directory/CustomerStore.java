@@ -4,6 +4,7 @@ import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.platform.event.CustomerCreated;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.EmailKey;
@@ -21,6 +22,7 @@ import reactor.core.publisher.Mono;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.instantOf;
@@ -41,10 +43,12 @@ class CustomerStore implements StartupWork {
 
     private final ReactiveMongoTemplate mongo;
     private final CustomerListing listing;
+    private final EntityOutbox<CustomerCreated> events;
 
-    CustomerStore(ReactiveMongoTemplate mongo, CustomerListing listing) {
+    CustomerStore(ReactiveMongoTemplate mongo, CustomerListing listing, EntityOutbox<CustomerCreated> events) {
         this.mongo = mongo;
         this.listing = listing;
+        this.events = events;
     }
 
     /** Its indexes, created at start-up. */
@@ -60,10 +64,20 @@ class CustomerStore implements StartupWork {
                 .then();
     }
 
-    /** Every document, or none of them; none leaves their listing ordinals vacant. */
-    Mono<List<Document>> insertAll(long organizationId, List<Document> documents) {
-        return AllOrNothingInsert.insert(mongo, COLLECTION, documents)
-                .onErrorResume(failure -> listing.vacated(organizationId, documents.size()).then(Mono.error(failure)));
+    /**
+     * Every customer, or none of them; none leaves their listing ordinals vacant. The customers take
+     * the ordinals reserved from {@code firstOrdinal} on, in order, and each is marked for its
+     * {@link CustomerCreated} event, which goes out once they are written.
+     */
+    Mono<List<Customer>> insertAll(long organizationId, List<Customer> customers, long firstOrdinal) {
+        List<Document> marked = IntStream.range(0, customers.size())
+                .mapToObj(i -> toDocument(customers.get(i), firstOrdinal + i)
+                        .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerCreated.class)))
+                .toList();
+        return AllOrNothingInsert.insert(mongo, COLLECTION, marked)
+                .onErrorResume(failure -> listing.vacated(organizationId, marked.size()).then(Mono.error(failure)))
+                .doOnNext(events::publish)
+                .map(written -> written.stream().map(CustomerStore::fromDocument).toList());
     }
 
     Mono<StoredCustomer> findByPublicId(long organizationId, String customerId) {
@@ -126,7 +140,7 @@ class CustomerStore implements StartupWork {
         return EmailKey.of(email);
     }
 
-    static Document toDocument(Customer customer, long ordinal) {
+    private static Document toDocument(Customer customer, long ordinal) {
         return new Document("_id", customer.id())
                 .append("organization_id", customer.organizationId())
                 .append("customer_id", customer.customerId())
@@ -146,8 +160,7 @@ class CustomerStore implements StartupWork {
                 .append("time_created", date(customer.timeCreated()))
                 .append("time_updated", date(customer.timeUpdated()))
                 .append(LISTING_KEY, listingKey(customer.organizationId(), ordinal))
-                .append(CustomerActivity.REVISION, 0L)
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CustomerCreated.class));
+                .append(CustomerActivity.REVISION, 0L);
     }
 
     static StoredCustomer storedFromDocument(Document document) {

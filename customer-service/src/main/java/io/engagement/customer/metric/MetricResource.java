@@ -1,8 +1,5 @@
 package io.engagement.customer.metric;
 
-import io.engagement.platform.event.CompanyMetricSet;
-import io.engagement.platform.event.EntityOutbox;
-import io.engagement.platform.event.MetricDefined;
 import io.engagement.customer.company.Company;
 import io.engagement.customer.company.CompanyDirectory;
 import io.engagement.platform.auth.OrgContext;
@@ -36,18 +33,14 @@ class MetricResource {
     private static final String VALUE_SEQUENCE = "company_metric_values";
 
     private final MetricStore store;
-    private final EntityOutbox<MetricDefined> definitions;
-    private final EntityOutbox<CompanyMetricSet> values;
     private final CompanyDirectory companies;
     private final IdSequences ids;
     private final JsonBodyReader bodies;
     private final IdempotentRequests idempotent;
 
-    MetricResource(MetricStore store, EntityOutbox<MetricDefined> definitions, EntityOutbox<CompanyMetricSet> values,
-                   CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies, IdempotentRequests idempotent) {
+    MetricResource(MetricStore store, CompanyDirectory companies, IdSequences ids, JsonBodyReader bodies,
+                   IdempotentRequests idempotent) {
         this.store = store;
-        this.definitions = definitions;
-        this.values = values;
         this.companies = companies;
         this.ids = ids;
         this.bodies = bodies;
@@ -76,8 +69,6 @@ class MetricResource {
                 .map(id -> new MetricDefinition(id, IdSequences.publicId(), request.name(), request.description(),
                         request.dataType(), organizationId, now, now))
                 .flatMap(store::insertDefinition)
-                .doOnNext(written -> definitions.publish(List.of(written)))
-                .map(MetricStore::definitionOf)
                 .onErrorMap(DuplicateKeyException.class, duplicate -> ApiException.conflict("A metric with this name already exists"));
     }
 
@@ -102,15 +93,13 @@ class MetricResource {
                     String value = parsed.value().orElseThrow(() -> new RequestValidationException(
                             Violations.valueError(Loc.body().field("value"), request.value(), parsed.problem())));
                     return upsert(organizationId, company, definition, value);
-                })
-                .doOnNext(written -> values.publish(List.of(written)))
-                .map(MetricStore::valueOf);
+                });
     }
 
     /** One value per company and metric: update it, or create it; a racing creation turns into an update. */
-    private Mono<org.bson.Document> upsert(long organizationId, Company company, MetricDefinition definition, String value) {
+    private Mono<MetricValue> upsert(long organizationId, Company company, MetricDefinition definition, String value) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Mono<org.bson.Document> update = store.updateValue(organizationId, company.id(), definition.id(), value, now);
+        Mono<MetricValue> update = store.updateValue(organizationId, company.id(), definition.id(), value, now);
         return update.switchIfEmpty(Mono.defer(() -> ids.next(VALUE_SEQUENCE)
                         .map(id -> new MetricValue(id, company.id(), definition.id(), definition.name(), definition.dataType(),
                                 value, now, now))

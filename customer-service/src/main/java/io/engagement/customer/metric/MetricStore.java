@@ -3,6 +3,7 @@ package io.engagement.customer.metric;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.event.CompanyMetricSet;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.MetricDefined;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -17,6 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 
 import static io.engagement.platform.store.Documents.date;
@@ -31,9 +33,13 @@ class MetricStore implements StartupWork {
     static final String VALUES = "company_metric_values";
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<MetricDefined> definitionEvents;
+    private final EntityOutbox<CompanyMetricSet> valueEvents;
 
-    MetricStore(ReactiveMongoTemplate mongo) {
+    MetricStore(ReactiveMongoTemplate mongo, EntityOutbox<MetricDefined> definitionEvents, EntityOutbox<CompanyMetricSet> valueEvents) {
         this.mongo = mongo;
+        this.definitionEvents = definitionEvents;
+        this.valueEvents = valueEvents;
     }
 
     /** Its indexes, created at start-up. */
@@ -49,8 +55,12 @@ class MetricStore implements StartupWork {
                 .then();
     }
 
-    Mono<Document> insertDefinition(MetricDefinition definition) {
-        return mongo.insert(definitionDocument(definition), DEFINITIONS);
+    /** Stores the definition marked for its {@link MetricDefined} event, which goes out once it is written. */
+    Mono<MetricDefinition> insertDefinition(MetricDefinition definition) {
+        Document marked = definitionDocument(definition).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricDefined.class));
+        return mongo.insert(marked, DEFINITIONS)
+                .doOnNext(written -> definitionEvents.publish(List.of(written)))
+                .map(MetricStore::definitionOf);
     }
 
     Mono<MetricDefinition> findDefinition(long organizationId, String metricId) {
@@ -59,17 +69,27 @@ class MetricStore implements StartupWork {
                 .map(MetricStore::definitionOf);
     }
 
-    /** Updates the company's value of the metric, if it has one. */
-    Mono<Document> updateValue(long organizationId, long companyId, long metricId, String value, Instant now) {
+    /**
+     * Updates the company's value of the metric, if it has one, marked for its {@link CompanyMetricSet}
+     * event, which goes out once it is written.
+     */
+    Mono<MetricValue> updateValue(long organizationId, long companyId, long metricId, String value, Instant now) {
         Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("company_id").is(companyId)
                 .and("metric_id").is(metricId));
         Update update = new Update().set("value", value).set("time_updated", date(now))
                 .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.class));
-        return mongo.findAndModify(query, update, FindAndModifyOptions.options().returnNew(true), Document.class, VALUES);
+        return mongo.findAndModify(query, update, FindAndModifyOptions.options().returnNew(true), Document.class, VALUES)
+                .doOnNext(written -> valueEvents.publish(List.of(written)))
+                .map(MetricStore::valueOf);
     }
 
-    Mono<Document> insertValue(MetricValue value, long organizationId, String companyPublicId) {
-        return mongo.insert(valueDocument(value, organizationId, companyPublicId), VALUES);
+    /** Stores a company's first value of the metric, marked for its {@link CompanyMetricSet} event, which goes out once it is written. */
+    Mono<MetricValue> insertValue(MetricValue value, long organizationId, String companyPublicId) {
+        Document marked = valueDocument(value, organizationId, companyPublicId)
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.class));
+        return mongo.insert(marked, VALUES)
+                .doOnNext(written -> valueEvents.publish(List.of(written)))
+                .map(MetricStore::valueOf);
     }
 
     Flux<MetricValue> values(long organizationId, long companyId) {
@@ -91,8 +111,7 @@ class MetricStore implements StartupWork {
                 .append("description", definition.description())
                 .append("data_type", definition.dataType())
                 .append("time_created", date(definition.timeCreated()))
-                .append("time_updated", date(definition.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(MetricDefined.class));
+                .append("time_updated", date(definition.timeUpdated()));
     }
 
     static MetricDefinition definitionOf(Document document) {
@@ -111,8 +130,7 @@ class MetricStore implements StartupWork {
                 .append("data_type", value.dataType())
                 .append("value", value.value())
                 .append("time_created", date(value.timeCreated()))
-                .append("time_updated", date(value.timeUpdated()))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(CompanyMetricSet.class));
+                .append("time_updated", date(value.timeUpdated()));
     }
 
     static MetricValue valueOf(Document document) {

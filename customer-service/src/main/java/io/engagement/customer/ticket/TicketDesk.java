@@ -5,8 +5,6 @@ import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
-import io.engagement.platform.event.EntityOutbox;
-import io.engagement.platform.event.TicketChanged;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.settings.OrganizationSettings;
 import io.engagement.platform.validation.CheckedBody;
@@ -36,15 +34,12 @@ import java.util.Optional;
 class TicketDesk {
 
     private final TicketStore store;
-    private final EntityOutbox<TicketChanged> events;
     private final OrganizationSettings<TicketingSettings> settings;
     private final CustomerDirectory customers;
     private final IdSequences ids;
 
-    TicketDesk(TicketStore store, EntityOutbox<TicketChanged> events, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers,
-               IdSequences ids) {
+    TicketDesk(TicketStore store, OrganizationSettings<TicketingSettings> settings, CustomerDirectory customers, IdSequences ids) {
         this.store = store;
-        this.events = events;
         this.settings = settings;
         this.customers = customers;
         this.ids = ids;
@@ -111,9 +106,7 @@ class TicketDesk {
                 change.assigneeGiven() || autoAssigned,
                 change.assigneeGiven() ? change.assigneeEmail() : autoAssigned ? ticketing.assigneeFor(tags).orElse(null) : null,
                 TicketStore.now());
-        return store.update(organizationId, current.ticketId(), update).switchIfEmpty(Mono.error(TicketDesk::notFound))
-                .doOnNext(written -> events.publish(List.of(written)))
-                .map(TicketStore::fromDocument);
+        return store.update(organizationId, current.ticketId(), update).switchIfEmpty(Mono.error(TicketDesk::notFound));
     }
 
     /** The customer id when the organization has that customer; else empty, saying nothing of why. */
@@ -142,9 +135,7 @@ class TicketDesk {
         Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), customerId,
                 request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now);
         return ids.next(TicketStore.COLLECTION)
-                .flatMap(id -> store.insert(id, organizationId, ticket))
-                .doOnNext(written -> events.publish(List.of(written)))
-                .thenReturn(ticket);
+                .flatMap(id -> store.insert(id, organizationId, ticket));
     }
 
     private static ApiException notFound() {

@@ -1,6 +1,8 @@
 package io.engagement.customer.ticket;
 
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
+import io.engagement.platform.event.TicketChanged;
 import io.engagement.platform.event.TicketCreated;
 import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.lifecycle.StartupWork;
@@ -38,9 +40,11 @@ class TicketStore implements StartupWork {
     static final String COLLECTION = "tickets";
 
     private final ReactiveMongoTemplate mongo;
+    private final EntityOutbox<TicketChanged> events;
 
-    TicketStore(ReactiveMongoTemplate mongo) {
+    TicketStore(ReactiveMongoTemplate mongo, EntityOutbox<TicketChanged> events) {
         this.mongo = mongo;
+        this.events = events;
     }
 
     @Override
@@ -57,17 +61,23 @@ class TicketStore implements StartupWork {
                 .then();
     }
 
-    Mono<Document> insert(long id, long organizationId, Ticket ticket) {
+    /** Stores a new ticket marked for its {@link TicketCreated} event, which goes out once it is written. */
+    Mono<Ticket> insert(long id, long organizationId, Ticket ticket) {
         return mongo.insert(toDocument(id, organizationId, ticket).append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketCreated.class)),
-                COLLECTION);
+                        COLLECTION)
+                .doOnNext(written -> events.publish(List.of(written)))
+                .thenReturn(ticket);
     }
 
     Mono<Ticket> find(long organizationId, String ticketId) {
         return mongo.findOne(byId(organizationId, ticketId), Document.class, COLLECTION).map(TicketStore::fromDocument);
     }
 
-    /** Writes the fields the update changes, marked for its {@link TicketUpdated} event; empty if the ticket is gone meanwhile. */
-    Mono<Document> update(long organizationId, String ticketId, TicketUpdate change) {
+    /**
+     * Writes the fields the update changes, marked for its {@link TicketUpdated} event, which goes out
+     * once it is written; empty if the ticket is gone meanwhile.
+     */
+    Mono<Ticket> update(long organizationId, String ticketId, TicketUpdate change) {
         Update update = new Update()
                 .set("time_updated", date(change.at()))
                 .set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(TicketUpdated.class));
@@ -81,7 +91,9 @@ class TicketStore implements StartupWork {
             update.set("assignee_email", change.assigneeEmail()).set("assignee_key", EmailKey.of(change.assigneeEmail()));
         }
         return mongo.findAndModify(byId(organizationId, ticketId), update, FindAndModifyOptions.options().returnNew(true),
-                Document.class, COLLECTION);
+                        Document.class, COLLECTION)
+                .doOnNext(written -> events.publish(List.of(written)))
+                .map(TicketStore::fromDocument);
     }
 
     Mono<PageEnvelope<Ticket>> page(long organizationId, TicketQuery query) {
