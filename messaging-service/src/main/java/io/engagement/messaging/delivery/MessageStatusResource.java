@@ -16,7 +16,7 @@ import java.util.function.Function;
 /**
  * A channel's {@code GET .../messages/{message_id}} and {@code GET .../messages}, under the path of
  * the channel's resource: the statuses of the requesting organization's messages, each as the
- * channel shows it. The gateway also lets a data key read the lists, for the console.
+ * channel shows it. The console reads the lists with a data key (the gateway lets it).
  *
  * @param <S> the channel's status record
  */
