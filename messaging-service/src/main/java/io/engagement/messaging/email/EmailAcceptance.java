@@ -2,6 +2,7 @@ package io.engagement.messaging.email;
 
 import io.engagement.messaging.MessagingProperties;
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.messaging.template.EmailTemplate;
 import io.engagement.messaging.template.TemplateStore;
 import io.engagement.platform.error.ApiException;
@@ -49,10 +50,10 @@ public class EmailAcceptance {
     private final ObjectMapper json;
     private final MessagingProperties.Email defaults;
 
-    EmailAcceptance(TemplateStore templates, EmailLedger ledger, EventPublisher publisher, ObjectMapper json,
+    EmailAcceptance(TemplateStore templates, MessageLedgers ledgers, EventPublisher publisher, ObjectMapper json,
                     MessagingProperties properties) {
         this.templates = templates;
-        this.ledger = ledger.ledger();
+        this.ledger = ledgers.email();
         this.publisher = publisher;
         this.json = json;
         this.defaults = properties.email();

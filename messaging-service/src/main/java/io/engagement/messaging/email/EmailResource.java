@@ -1,22 +1,15 @@
 package io.engagement.messaging.email;
 
-import io.engagement.messaging.delivery.MessageListQuery;
-import io.engagement.messaging.delivery.MessageStatus;
-import io.engagement.platform.page.PageEnvelope;
-import io.engagement.platform.store.PagedFind;
-import io.engagement.platform.validation.ParamReader;
-import org.bson.Document;
-import io.engagement.platform.idempotency.IdempotentRequests;
+import io.engagement.messaging.delivery.MessageLedgers;
+import io.engagement.messaging.delivery.MessageStatusResource;
 import io.engagement.platform.auth.OrgContext;
-import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.ErrorDetail;
 import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -29,26 +22,24 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Transactional email: single and bulk sends, and each message's delivery status. */
 @RestController
 @RequestMapping("/external/v1/transactional-email")
-class EmailResource {
+class EmailResource extends MessageStatusResource<EmailStatus> {
 
     /** Every field of the contract's message, echoed as sent (null when absent). */
     private static final List<String> ECHOED = List.of("to_email", "subject", "html_content", "text_content", "template_uid",
             "to_name", "cc", "bcc", "from_email", "from_name", "reply_to", "email_type", "category", "merge_data", "extra_metadata");
 
     private final EmailAcceptance acceptance;
-    private final EmailLedger ledger;
     private final IdempotentRequests idempotent;
     private final JsonBodyReader bodies;
     private final ObjectMapper json;
 
-    EmailResource(EmailAcceptance acceptance, EmailLedger ledger, IdempotentRequests idempotent, JsonBodyReader bodies, ObjectMapper json) {
+    EmailResource(EmailAcceptance acceptance, MessageLedgers ledgers, IdempotentRequests idempotent, JsonBodyReader bodies, ObjectMapper json) {
+        super(ledgers.email(), EmailStatus::of);
         this.acceptance = acceptance;
-        this.ledger = ledger;
         this.idempotent = idempotent;
         this.bodies = bodies;
         this.json = json;
@@ -75,27 +66,6 @@ class EmailResource {
             checkParts(messages);
             return acceptance.accept(org, messages).map(this::summary);
         }));
-    }
-
-    @GetMapping("/messages/{message_id}")
-    Mono<Map<String, Object>> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
-        return ledger.ledger().find(OrgContext.of(exchange).organizationId(), messageId)
-                .map(EmailResource::shown)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
-    }
-
-    /**
-     * The organization's messages, newest first, each as its status shows it. The gateway also
-     * lets a data key read this list, for the console.
-     */
-    @GetMapping("/messages")
-    Mono<PageEnvelope<Map<String, Object>>> list(ServerWebExchange exchange) {
-        MessageListQuery query = MessageListQuery.from(ParamReader.query(exchange));
-        return ledger.ledger().page(OrgContext.of(exchange).organizationId(), query).map(PagedFind.mapped(EmailResource::shown));
-    }
-
-    private static Map<String, Object> shown(Document document) {
-        return MessageStatus.of(document, "to_email", "subject", "email_type");
     }
 
     private EmailAcceptance.Located located(JsonNode message, Loc loc) {

@@ -3,6 +3,7 @@ package io.engagement.messaging.email;
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -17,12 +18,12 @@ class EmailWorker implements ChannelWorker {
 
     static final String CHANNEL = "email";
 
-    private final EmailLedger ledger;
+    private final MessageLedger ledger;
     private final SmtpSender smtp;
     private final ObjectMapper json;
 
-    EmailWorker(EmailLedger ledger, SmtpSender smtp, ObjectMapper json) {
-        this.ledger = ledger;
+    EmailWorker(MessageLedgers ledgers, SmtpSender smtp, ObjectMapper json) {
+        this.ledger = ledgers.email();
         this.smtp = smtp;
         this.json = json;
     }
@@ -34,7 +35,7 @@ class EmailWorker implements ChannelWorker {
 
     @Override
     public MessageLedger ledger() {
-        return ledger.ledger();
+        return ledger;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.engagement.messaging.sms;
 
+import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.messaging.wallet.Wallets;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.event.EventEnvelope;
@@ -32,13 +34,13 @@ public class SmsAcceptance {
     private static final Logger log = LoggerFactory.getLogger(SmsAcceptance.class);
 
     private final Wallets wallets;
-    private final SmsLedger ledger;
+    private final MessageLedger ledger;
     private final EventPublisher publisher;
     private final ObjectMapper json;
 
-    SmsAcceptance(Wallets wallets, SmsLedger ledger, EventPublisher publisher, ObjectMapper json) {
+    SmsAcceptance(Wallets wallets, MessageLedgers ledgers, EventPublisher publisher, ObjectMapper json) {
         this.wallets = wallets;
-        this.ledger = ledger;
+        this.ledger = ledgers.sms();
         this.publisher = publisher;
         this.json = json;
     }
@@ -62,7 +64,7 @@ public class SmsAcceptance {
     private Mono<List<String>> queue(long org, List<SmsRequested> jobs, Segments segments, long cost) {
         List<String> ids = jobs.stream().map(SmsRequested::messageId).toList();
         List<Map<String, Object>> shown = jobs.stream().map(job -> shownInStatus(job, segments)).toList();
-        return ledger.ledger().queue(org, ids, shown)
+        return ledger.queue(org, ids, shown)
                 .then(Flux.fromIterable(jobs)
                         .flatMap(job -> publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
                                 new EventEnvelope<>(UUID.randomUUID(), SmsRequested.TYPE, 1, org, Instant.now(), json.valueToTree(job))), 256)
@@ -70,7 +72,7 @@ public class SmsAcceptance {
                 .thenReturn(ids)
                 .onErrorResume(failure -> {
                     log.error("Could not queue {} SMS: {}", ids.size(), failure.toString());
-                    return ledger.ledger().notQueued(ids, "not queued: " + failure.getMessage())
+                    return ledger.notQueued(ids, "not queued: " + failure.getMessage())
                             .then(wallets.credit(org, cost))
                             .onErrorResume(ignored -> Mono.empty())
                             .then(Mono.error(ApiException.error(HttpStatus.SERVICE_UNAVAILABLE,

@@ -1,6 +1,7 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.platform.store.DatabaseFailures;
 import org.jsmpp.SMPPConstant;
 import org.jsmpp.bean.AlertNotification;
@@ -60,7 +61,8 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     private static final Retry WRITE_RETRIES = Retry.backoff(8, Duration.ofMillis(100)).filter(DatabaseFailures::isTransient);
     private static final Duration DRAINED_WITHIN = Duration.ofSeconds(5);
 
-    private final SmsLedger ledger;
+    private final MessageLedger ledger;
+    private final SmscIds smscIds;
     /** Emitted to under its own lock: receipts come from several SMPP threads and database callbacks at once. */
     private final Sinks.Many<MessageLedger.Note> arriving = Sinks.unsafe().many().unicast().onBackpressureBuffer();
     private final Mono<Void> written;
@@ -70,8 +72,9 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
      */
     private final Set<Mono<Void>> findingTheirMessage = ConcurrentHashMap.newKeySet();
 
-    SmsReceipts(SmsLedger ledger) {
-        this.ledger = ledger;
+    SmsReceipts(MessageLedgers ledgers, SmscIds smscIds) {
+        this.ledger = ledgers.sms();
+        this.smscIds = smscIds;
         // fair: receipts that arrive while a write is under way wait for the next write instead of overflowing the buffer
         this.written = arriving.asFlux().bufferTimeout(RECEIPTS_PER_WRITE, GATHERED_FOR, true).concatMap(this::write).then().cache();
         written.subscribe(null, failure -> log.error("Delivery receipts are no longer written: {}", failure.toString()));
@@ -98,7 +101,7 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     }
 
     private Mono<Void> apply(String smscId, DeliveryReceiptState state, String error) {
-        return Mono.defer(() -> ledger.messageOfSmscId(smscId))
+        return Mono.defer(() -> smscIds.messageOf(smscId))
                 .switchIfEmpty(Mono.error(() -> new UnknownSmscId(smscId)))
                 .retryWhen(ID_WAITS)
                 .doOnNext(messageId -> gather(note(messageId, state, error)))
@@ -123,7 +126,7 @@ class SmsReceipts implements MessageReceiverListener, DisposableBean {
     }
 
     private Mono<Void> write(List<MessageLedger.Note> receipts) {
-        return ledger.ledger().noteAll(receipts).retryWhen(WRITE_RETRIES).onErrorResume(failure -> {
+        return ledger.noteAll(receipts).retryWhen(WRITE_RETRIES).onErrorResume(failure -> {
             log.warn("Delivery receipts for messages {} not recorded: {}", receipts.stream().map(MessageLedger.Note::id).toList(),
                     failure.toString());
             return Mono.empty();

@@ -3,6 +3,7 @@ package io.engagement.messaging.sms;
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -20,12 +21,14 @@ class SmsWorker implements ChannelWorker {
     static final String CHANNEL = "sms";
     private static final String SMSC_MESSAGE_ID = "smsc_message_id";
 
-    private final SmsLedger ledger;
+    private final MessageLedger ledger;
+    private final SmscIds smscIds;
     private final SmppSubmitter smsc;
     private final ObjectMapper json;
 
-    SmsWorker(SmsLedger ledger, SmppSubmitter smsc, ObjectMapper json) {
-        this.ledger = ledger;
+    SmsWorker(MessageLedgers ledgers, SmscIds smscIds, SmppSubmitter smsc, ObjectMapper json) {
+        this.ledger = ledgers.sms();
+        this.smscIds = smscIds;
         this.smsc = smsc;
         this.json = json;
     }
@@ -37,7 +40,7 @@ class SmsWorker implements ChannelWorker {
 
     @Override
     public MessageLedger ledger() {
-        return ledger.ledger();
+        return ledger;
     }
 
     @Override
@@ -45,7 +48,7 @@ class SmsWorker implements ChannelWorker {
         SmsRequested job = json.treeToValue(envelope.data(), SmsRequested.class);
         return new Deliveries.Delivery(record, new Deliveries.Queued(job.messageId(), envelope.orgId(), CHANNEL), () -> {
             String smscId = smsc.submit(job);
-            ledger.rememberSmscId(smscId, job.messageId());
+            smscIds.remember(smscId, job.messageId());
             return Map.of(SMSC_MESSAGE_ID, smscId);
         });
     }
@@ -54,6 +57,6 @@ class SmsWorker implements ChannelWorker {
     public Mono<Void> handedOver(Map<String, Map<String, Object>> shown) {
         Map<String, String> messageIds = new HashMap<>();
         shown.forEach((messageId, fields) -> messageIds.put((String) fields.get(SMSC_MESSAGE_ID), messageId));
-        return ledger.keepSmscIds(messageIds);
+        return smscIds.keep(messageIds);
     }
 }

@@ -1,5 +1,7 @@
 package io.engagement.messaging.whatsapp;
 
+import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.messaging.wallet.Wallets;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.event.EventEnvelope;
@@ -34,15 +36,15 @@ public class WhatsAppAcceptance {
 
     private final OrganizationSettings<WhatsAppConnection> connections;
     private final Wallets wallets;
-    private final WhatsAppLedger ledger;
+    private final MessageLedger ledger;
     private final EventPublisher publisher;
     private final ObjectMapper json;
 
-    WhatsAppAcceptance(OrganizationSettings<WhatsAppConnection> connections, Wallets wallets, WhatsAppLedger ledger,
+    WhatsAppAcceptance(OrganizationSettings<WhatsAppConnection> connections, Wallets wallets, MessageLedgers ledgers,
                        EventPublisher publisher, ObjectMapper json) {
         this.connections = connections;
         this.wallets = wallets;
-        this.ledger = ledger;
+        this.ledger = ledgers.whatsApp();
         this.publisher = publisher;
         this.json = json;
     }
@@ -64,13 +66,13 @@ public class WhatsAppAcceptance {
     }
 
     private Mono<String> queue(long org, WhatsAppRequested job) {
-        return ledger.ledger().queue(org, List.of(job.messageId()), List.of(shownInStatus(job)))
+        return ledger.queue(org, List.of(job.messageId()), List.of(shownInStatus(job)))
                 .then(publisher.publish(Topics.MESSAGE, EventEnvelope.key(org, job.messageId()),
                         new EventEnvelope<>(UUID.randomUUID(), WhatsAppRequested.TYPE, 1, org, Instant.now(), json.valueToTree(job))))
                 .thenReturn(job.messageId())
                 .onErrorResume(failure -> {
                     log.error("Could not queue WhatsApp message {}: {}", job.messageId(), failure.toString());
-                    return ledger.ledger().notQueued(List.of(job.messageId()), "not queued: " + failure.getMessage())
+                    return ledger.notQueued(List.of(job.messageId()), "not queued: " + failure.getMessage())
                             .then(wallets.credit(org, UNITS_PER_MESSAGE))
                             .onErrorResume(ignored -> Mono.empty())
                             .then(Mono.error(ApiException.error(HttpStatus.SERVICE_UNAVAILABLE,

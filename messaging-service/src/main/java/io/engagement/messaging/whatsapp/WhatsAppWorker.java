@@ -3,6 +3,7 @@ package io.engagement.messaging.whatsapp;
 import io.engagement.messaging.delivery.ChannelWorker;
 import io.engagement.messaging.delivery.Deliveries;
 import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.platform.event.EventEnvelope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -18,12 +19,12 @@ class WhatsAppWorker implements ChannelWorker {
 
     static final String CHANNEL = "whatsapp";
 
-    private final WhatsAppLedger ledger;
+    private final MessageLedger ledger;
     private final CloudApiSender provider;
     private final ObjectMapper json;
 
-    WhatsAppWorker(WhatsAppLedger ledger, CloudApiSender provider, ObjectMapper json) {
-        this.ledger = ledger;
+    WhatsAppWorker(MessageLedgers ledgers, CloudApiSender provider, ObjectMapper json) {
+        this.ledger = ledgers.whatsApp();
         this.provider = provider;
         this.json = json;
     }
@@ -35,7 +36,7 @@ class WhatsAppWorker implements ChannelWorker {
 
     @Override
     public MessageLedger ledger() {
-        return ledger.ledger();
+        return ledger;
     }
 
     @Override

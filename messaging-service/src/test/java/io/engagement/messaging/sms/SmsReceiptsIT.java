@@ -1,6 +1,8 @@
 package io.engagement.messaging.sms;
 
 import io.engagement.messaging.RetentionSweep;
+import io.engagement.messaging.delivery.MessageLedger;
+import io.engagement.messaging.delivery.MessageLedgers;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.testkit.FreshDatabase;
@@ -49,7 +51,8 @@ class SmsReceiptsIT {
     final FreshDatabase database = new FreshDatabase("receipts");
 
     private ReactiveMongoTemplate mongo;
-    private SmsLedger ledger;
+    private MessageLedger ledger;
+    private SmscIds smscIds;
     private SmsReceipts receipts;
 
     @BeforeEach
@@ -58,8 +61,10 @@ class SmsReceiptsIT {
         OrganizationPolicies policies = new OrganizationPolicies(mongo,
                 new EventReader(JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()), Clock.systemUTC(),
                 Duration.ofDays(1));
-        ledger = new SmsLedger(mongo, policies, new RetentionSweep(Duration.ofMinutes(1)));
-        receipts = new SmsReceipts(ledger);
+        MessageLedgers ledgers = new MessageLedgers(mongo, policies, new RetentionSweep(Duration.ofMinutes(1)));
+        ledger = ledgers.sms();
+        smscIds = new SmscIds(mongo);
+        receipts = new SmsReceipts(ledgers, smscIds);
     }
 
     @AfterEach
@@ -93,10 +98,10 @@ class SmsReceiptsIT {
 
     @Test
     void aReceiptThatCameBeforeItsSmscIdIsRecordedWhenTheIdIsWrittenWhileTheServiceStops() throws Exception {
-        ledger.ledger().queue(ORG, List.of("late"), List.of(Map.of("to", "+12015550123"))).block();
+        ledger.queue(ORG, List.of("late"), List.of(Map.of("to", "+12015550123"))).block();
         receipts.onAcceptDeliverSm(receipt("smsc-late", DeliveryReceiptState.DELIVRD));
         // the delivery thread finishing its batch writes the SMSC ids as the service stops
-        Mono.delay(Duration.ofMillis(300)).then(ledger.keepSmscIds(Map.of("smsc-late", "late"))).subscribe();
+        Mono.delay(Duration.ofMillis(300)).then(smscIds.keep(Map.of("smsc-late", "late"))).subscribe();
 
         receipts.destroy();
 
@@ -107,8 +112,8 @@ class SmsReceiptsIT {
     private List<String> submitted(int count) {
         List<String> ids = IntStream.range(0, count).mapToObj(i -> "m" + i).toList();
         List<Map<String, Object>> fields = ids.stream().<Map<String, Object>>map(id -> Map.of("to", "+12015550123")).toList();
-        ledger.ledger().queue(ORG, ids, fields).block();
-        ids.forEach(id -> ledger.rememberSmscId("smsc-" + id, id));
+        ledger.queue(ORG, ids, fields).block();
+        ids.forEach(id -> smscIds.remember("smsc-" + id, id));
         return ids;
     }
 
