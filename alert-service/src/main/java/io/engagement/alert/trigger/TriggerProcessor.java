@@ -35,6 +35,9 @@ import java.util.UUID;
  * and is bounded by the settings (one mark per metric or set of collections the trigger was
  * configured with), not by the customer's sessions. An erased customer's evidence goes, with that
  * of every session naming them.
+ *
+ * <p>Wall clock times (a waiting leave's deadline, an alert's {@code raised_at}, the purge horizon)
+ * are the processor context's, which is the system clock when the application runs.
  */
 final class TriggerProcessor implements Processor<String, String, String, String> {
 
@@ -275,7 +278,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
 
     private void raise(long org, TriggerSettings configured, TriggerMatch match, String scope, String sessionId, String subject,
                        Instant windowStart, Instant windowEnd) {
-        Instant now = Instant.ofEpochMilli(System.currentTimeMillis());
+        Instant now = Instant.ofEpochMilli(context.currentSystemTimeMs());
         String type = TriggerName.alertType(match.trigger());
         String alertId = UUID.nameUUIDFromBytes((type + "|" + org + "|" + scope).getBytes(StandardCharsets.UTF_8)).toString();
         TriggerSettings.Trigger trigger = configured.of(match.trigger());
