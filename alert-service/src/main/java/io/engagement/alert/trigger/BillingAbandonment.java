@@ -17,11 +17,11 @@ final class BillingAbandonment {
      * since the session's latest page view. None when the trigger is off or has fired, a leave waits
      * already, the page is no billing page, it was not left soon enough, or the user went on already.
      */
-    static Optional<Double> waits(TriggerSettings configured, SessionEvidence evidence, Signal.Event leave) {
+    static Optional<Double> waits(TriggerSettings.Trigger billingAbandonment, SessionEvidence evidence, Signal.Event leave) {
         long at = leave.at().toEpochMilli();
         Double duration = leave.durationMs() != null ? leave.durationMs()
                 : evidence.lastViewAtMs() != null && evidence.lastViewAtMs() <= at ? Double.valueOf(at - evidence.lastViewAtMs()) : null;
-        if (!configured.billingAbandonment().enabled() || evidence.hasFired(TriggerName.BILLING_ABANDONMENT)
+        if (!billingAbandonment.enabled() || evidence.hasFired(TriggerName.BILLING_ABANDONMENT)
                 || evidence.leaveAtMs() != null || duration == null || !TriggerMatch.billingPage(leave.url())
                 || TriggerMatch.billingAbandonment(duration).isEmpty() || evidence.viewedSince(at)) {
             return Optional.empty();

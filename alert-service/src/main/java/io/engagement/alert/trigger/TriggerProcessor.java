@@ -136,7 +136,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
     }
 
     private SessionEvidence onLeave(TriggerSettings configured, Signal.Event leave, SessionEvidence evidence, long at) {
-        Optional<Double> waits = BillingAbandonment.waits(configured, evidence, leave);
+        Optional<Double> waits = BillingAbandonment.waits(configured.billingAbandonment(), evidence, leave);
         if (waits.isEmpty()) {
             return evidence;
         }
