@@ -19,6 +19,9 @@ final class FeatureDiscovery {
     /** {@code known}: whether a collection's membership is known. */
     static Optional<CustomerMatch> judge(TriggerSettings.FeatureDiscoveryTrigger discovery, Signal.Session summary,
                                          CustomerEvidence customer, Predicate<String> known) {
+        if (!discovery.enabled()) {
+            return Optional.empty();
+        }
         List<String> wanted = discovery.collectionIds().stream().distinct().sorted().toList();
         String mark = TriggerName.FEATURE_DISCOVERY + ":" + String.join(",", wanted);
         if (customer.hasFired(mark) || customer.firstSeenMs() == null) {

@@ -163,7 +163,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
         state.put(org, summary.sessionId(), session);
         customer = fireForCustomer(configured, summary, customer,
                 Upsell.judge(configured.upsell(), summary, customer, (company, metric) -> state.companyMetric(org, company, metric)));
-        if (latest && configured.featureDiscovery().enabled()) {
+        if (latest) {
             customer = fireForCustomer(configured, summary, customer, FeatureDiscovery.judge(configured.featureDiscovery(), summary,
                     customer, collectionId -> state.knowsCollection(org, collectionId)));
         }

@@ -64,6 +64,8 @@ class CustomerTriggersTest {
                 new TriggerMatch(TriggerName.FEATURE_DISCOVERY, 20, 14, 82.86), "feature_discovery:col-export,col-reports",
                 "customer:c1:col-export,col-reports"));
         assertThat(FeatureDiscovery.judge(reports, now, customer, id -> false)).as("no collection known").isEmpty();
+        assertThat(FeatureDiscovery.judge(new TriggerSettings.FeatureDiscoveryTrigger(false, 70.0, "Try reports", List.of("col-reports")),
+                now, customer, id -> true)).as("off").isEmpty();
         assertThat(FeatureDiscovery.judge(reports, now, customer.viewing(List.of("col-reports")), id -> true)).isEmpty();
         assertThat(FeatureDiscovery.judge(reports, now, customer.firing("feature_discovery:col-export,col-reports"), id -> true))
                 .isEmpty();
