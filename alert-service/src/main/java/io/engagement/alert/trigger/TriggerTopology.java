@@ -37,15 +37,13 @@ class TriggerTopology {
     static KStream<String, String> build(KStream<String, String> telemetry, KStream<String, String> sessionSummaries,
                                          KStream<String, String> customerChanges, KStream<String, String> pageCollections,
                                          ObjectMapper json, TriggerSource triggers, TriggerStreamsSettings settings) {
-        EventReader reader = new EventReader(json);
-        KStream<String, String> events = telemetry
-                .flatMap((key, value) -> byOrganization(json, Signal.ofTelemetry(reader, value)));
-        KStream<String, String> sessions = sessionSummaries
-                .flatMap((key, value) -> byOrganization(json, Signal.ofSession(reader, value)));
+        SignalReader reader = new SignalReader(new EventReader(json));
+        KStream<String, String> events = telemetry.flatMap((key, value) -> byOrganization(json, reader.telemetry(value)));
+        KStream<String, String> sessions = sessionSummaries.flatMap((key, value) -> byOrganization(json, reader.session(value)));
         KStream<String, String> customers = customerChanges
-                .flatMap((key, value) -> byOrganization(json, Signal.ofCustomerTopic(reader, value)));
+                .flatMap((key, value) -> byOrganization(json, reader.customerTopic(value)));
         KStream<String, String> collections = pageCollections
-                .flatMap((key, value) -> byOrganization(json, Signal.ofCollectionTopic(reader, value)));
+                .flatMap((key, value) -> byOrganization(json, reader.collectionTopic(value)));
         return events.merge(sessions).merge(customers).merge(collections)
                 .repartition(Repartitioned.<String, String>as("trigger-signals-by-organization")
                         .withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
@@ -53,6 +51,7 @@ class TriggerTopology {
     }
 
     private static List<KeyValue<String, String>> byOrganization(ObjectMapper json, Optional<Signal> signal) {
-        return signal.map(s -> List.of(KeyValue.pair(Long.toString(s.organizationId()), json.writeValueAsString(s)))).orElse(List.of());
+        return signal.map(s -> List.of(KeyValue.pair(Long.toString(s.organizationId()), json.writeValueAsString(RepartitionedSignal.of(s)))))
+                .orElse(List.of());
     }
 }

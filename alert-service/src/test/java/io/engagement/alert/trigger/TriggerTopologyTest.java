@@ -110,6 +110,18 @@ class TriggerTopologyTest {
     }
 
     @Test
+    void anAlertIsRaisedAtTheWallClockOfTheStreamsApplication() {
+        start(AT.plusSeconds(30));
+        for (int i = 0; i < 3; i++) {
+            event("s1", "console_error", AT.plusSeconds(i), "{}");
+        }
+
+        JsonNode raised = raised().get(0);
+        assertThat(raised.get("occurred_at").asString()).isEqualTo(AT.plusSeconds(30).toString());
+        assertThat(raised.at("/data/raised_at").asString()).isEqualTo(AT.plusSeconds(30).toString());
+    }
+
+    @Test
     void aResentEventIsCountedOnceAndAnotherSessionCountsApart() {
         start();
         String id = UUID.randomUUID().toString();
