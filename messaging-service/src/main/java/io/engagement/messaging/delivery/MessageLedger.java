@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -286,17 +287,19 @@ public final class MessageLedger {
                 forget, collection).map(result -> result.getModifiedCount());
     }
 
-    /** One page of the organization's messages, newest first, of one status when the query names one. */
-    public Mono<PageEnvelope<Document>> page(long org, MessageListQuery query) {
+    /** One page of the organization's messages, newest first, of one status when the query names one, each as {@code shown}. */
+    public <S> Mono<PageEnvelope<S>> page(long org, MessageListQuery query, Function<StatusDocument, S> shown) {
         Criteria filter = Criteria.where("org").is(org);
         query.status().ifPresent(status -> filter.and("status").is(status));
-        return PagedFind.page(mongo, collection, filter, "created_at", false, query.page());
+        return PagedFind.page(mongo, collection, filter, "created_at", false, query.page())
+                .map(PagedFind.mapped(stored -> shown.apply(new StatusDocument(stored))));
     }
 
-    /** The message's status document, only for its own organization. */
-    public Mono<Document> find(long org, String id) {
+    /** The message's status as {@code shown}, only for its own organization. */
+    public <S> Mono<S> find(long org, String id, Function<StatusDocument, S> shown) {
         return mongo.findById(id, Document.class, collection)
-                .filter(document -> document.get("org") instanceof Number owner && owner.longValue() == org);
+                .filter(document -> document.get("org") instanceof Number owner && owner.longValue() == org)
+                .map(stored -> shown.apply(new StatusDocument(stored)));
     }
 
     private Mono<Void> update(String id, Update update) {

@@ -3,9 +3,7 @@ package io.engagement.messaging.delivery;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.page.PageEnvelope;
-import io.engagement.platform.store.PagedFind;
 import io.engagement.platform.validation.ParamReader;
-import org.bson.Document;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.server.ServerWebExchange;
@@ -32,8 +30,7 @@ public abstract class MessageStatusResource<S> {
 
     @GetMapping("/messages/{message_id}")
     public Mono<S> status(@PathVariable("message_id") String messageId, ServerWebExchange exchange) {
-        return ledger.find(OrgContext.of(exchange).organizationId(), messageId)
-                .map(this::shown)
+        return ledger.find(OrgContext.of(exchange).organizationId(), messageId, shown)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Message")));
     }
 
@@ -41,10 +38,6 @@ public abstract class MessageStatusResource<S> {
     @GetMapping("/messages")
     public Mono<PageEnvelope<S>> list(ServerWebExchange exchange) {
         MessageListQuery query = MessageListQuery.from(ParamReader.query(exchange));
-        return ledger.page(OrgContext.of(exchange).organizationId(), query).map(PagedFind.mapped(this::shown));
-    }
-
-    private S shown(Document stored) {
-        return shown.apply(new StatusDocument(stored));
+        return ledger.page(OrgContext.of(exchange).organizationId(), query, shown);
     }
 }

@@ -177,8 +177,8 @@ class MessageLedgerIT {
 
     @Test
     void aMessageIsFoundOnlyByItsOwnOrganization() {
-        assertThat(ledger.find(ORG, "m1").block()).isNotNull();
-        assertThat(ledger.find(ORG + 1, "m1").blockOptional()).isEmpty();
+        assertThat(ledger.find(ORG, "m1", StatusDocument::messageId).block()).isNotNull();
+        assertThat(ledger.find(ORG + 1, "m1", StatusDocument::messageId).blockOptional()).isEmpty();
         assertThat(ledger.claim("unknown").block().outcome()).isEqualTo(Claim.Outcome.SKIP);
     }
 
