@@ -3,7 +3,6 @@ package io.engagement.local;
 import io.engagement.infra.inbox.ReceivedMail;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -23,7 +22,6 @@ import static org.awaitility.Awaitility.await;
 /** Alerts delivered over real HTTP, SMTP and Web Push, with retries and quiet hours. */
 class AlertDeliveryIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunningSuite suite = RunningSuite.get();
     private final Alerts org = new Alerts(suite, suite.createOrganization("Delivery " + UUID.randomUUID()));
@@ -48,7 +46,7 @@ class AlertDeliveryIT {
                 assertThat(request.header("webhook-signature")).isEqualTo(expectedSignature(secret, request));
                 assertThat(Long.parseLong(request.header("webhook-timestamp"))).isCloseTo(Instant.now().getEpochSecond(), within(120L));
             }
-            JsonNode body = JSON.readTree(requests.get(2).text());
+            JsonNode body = Json.read(requests.get(2).text());
             JsonNode alert = org.awaitAlertState(body.at("/data/alert_id").asString(),
                     state -> Alerts.delivery(state, "webhook").get("status").asString().equals("delivered"));
             assertThat(body.get("type").asString()).isEqualTo("alert.raised");
@@ -112,7 +110,7 @@ class AlertDeliveryIT {
                     Alerts.apiCall(session, Alerts.hourStart(1).plusSeconds(1), "https://api.example.com/pay", 500, 30),
                     Alerts.apiCall(session, Alerts.hourStart(1).plusSeconds(2), "https://api.example.com/pay", 502, 30)));
 
-            JsonNode message = JSON.readTree(receiver.awaitRequests(1).get(0).text());
+            JsonNode message = Json.read(receiver.awaitRequests(1).get(0).text());
             JsonNode alert = org.awaitAlert(rule);
             assertThat(message.get("text").asString()).isEqualTo("Alert: repeated api failures — " + alert.get("message").asString());
             assertThat(message.get("blocks").size()).isEqualTo(4);
@@ -160,7 +158,7 @@ class AlertDeliveryIT {
             assertThat(push.header("content-encoding")).isEqualTo("aes128gcm");
             assertThat(push.header("ttl")).isEqualTo("86400");
             assertThat(push.header("authorization")).startsWith("vapid t=").contains(", k=");
-            JsonNode payload = JSON.readTree(browser.decrypt(push.body()));
+            JsonNode payload = Json.read(browser.decrypt(push.body()));
             assertThat(payload.get("alert_id").asString()).isEqualTo(alert.get("alert_id").asString());
             assertThat(payload.get("title").asString()).isEqualTo("Alert: high error frequency");
             assertThat(payload.get("body").asString()).isEqualTo(alert.get("message").asString());

@@ -7,7 +7,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AlertDetectionIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunningSuite suite = RunningSuite.get();
     private final Alerts org = new Alerts(suite, suite.createOrganization("Detection " + UUID.randomUUID()));
@@ -57,7 +55,7 @@ class AlertDetectionIT {
         assertThat(alert.get("status").asString()).isEqualTo("open");
         assertThat(alert.get("message").asString()).startsWith("5 errors");
         assertThat(alert.get("raised_at").asString()).isNotBlank();
-        assertThat(alert.get("deliveries")).isEqualTo(JSON.readTree("[{\"channel\": \"dashboard\", \"status\": \"delivered\", \"attempts\": 1}]"));
+        assertThat(alert.get("deliveries")).isEqualTo(Json.read("[{\"channel\": \"dashboard\", \"status\": \"delivered\", \"attempts\": 1}]"));
 
         org.events(List.of(Alerts.consoleError(session, window.plusSeconds(200)), Alerts.consoleError(session, window.plusSeconds(201))));
 
@@ -183,7 +181,7 @@ class AlertDetectionIT {
         Answer read = stranger.get(Alerts.ALERTS + "/" + alertId);
         Answer acknowledged = stranger.post(Alerts.ALERTS + "/" + alertId + "/acknowledge", "");
         assertThat(read.status()).isEqualTo(404);
-        assertThat(read.json()).isEqualTo(JSON.readTree("{\"detail\": \"Alert not found\"}"));
+        assertThat(read.json()).isEqualTo(Json.read("{\"detail\": \"Alert not found\"}"));
         assertThat(acknowledged.status()).isEqualTo(404);
         assertThat(stranger.get(Alerts.ALERTS).json().get("total").asInt()).isZero();
 
@@ -235,7 +233,7 @@ class AlertDetectionIT {
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, suite.infrastructure.kafkaBootstrapServers(),
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
-            producer.send(new ProducerRecord<>(Topics.SESSION, org.org().id() + ":" + sessionId, JSON.writeValueAsString(envelope))).get();
+            producer.send(new ProducerRecord<>(Topics.SESSION, org.org().id() + ":" + sessionId, Json.write(envelope))).get();
         } catch (Exception failure) {
             throw new IllegalStateException(failure);
         }

@@ -2,7 +2,6 @@ package io.engagement.local;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.util.List;
 import java.util.UUID;
@@ -12,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Alert rules through the gateway: the contract's fields, defaults, every validation fault, and isolation. */
 class AlertRulesIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunningSuite suite = RunningSuite.get();
     private final Alerts owner = new Alerts(suite, suite.createOrganization("Rules " + UUID.randomUUID()));
@@ -36,10 +34,10 @@ class AlertRulesIT {
         assertThat(rule.get("confidence_threshold").asDouble()).isEqualTo(70);
         assertThat(rule.get("enabled").asBoolean()).isTrue();
         assertThat(rule.get("time_created").asString()).isNotBlank();
-        assertThat(rule.get("channels")).isEqualTo(JSON.readTree("""
+        assertThat(rule.get("channels")).isEqualTo(Json.read("""
                 [{"type": "dashboard", "target": null}, {"type": "webhook", "target": "http://127.0.0.1:9/hook"},
                  {"type": "email", "target": "Ops@example.com"}]"""));
-        assertThat(rule.get("quiet_hours")).isEqualTo(JSON.readTree("""
+        assertThat(rule.get("quiet_hours")).isEqualTo(Json.read("""
                 {"timezone": "Africa/Lagos", "start": "22:00", "end": "07:00"}"""));
         assertThat(rule.get("signing_secret").asString()).matches("whsec_[A-Za-z0-9+/]{32}");
 
@@ -90,14 +88,14 @@ class AlertRulesIT {
         assertThat(deleted.status()).isEqualTo(204);
         Answer gone = owner.get(Alerts.RULES + "/" + id);
         assertThat(gone.status()).isEqualTo(404);
-        assertThat(gone.json()).isEqualTo(JSON.readTree("{\"detail\": \"Alert rule not found\"}"));
+        assertThat(gone.json()).isEqualTo(Json.read("{\"detail\": \"Alert rule not found\"}"));
         assertThat(owner.delete(Alerts.RULES + "/" + id).status()).isEqualTo(404);
     }
 
     @Test
     void anotherOrganizationsRuleIsNotFoundForReadReplaceOrDelete() {
         String id = owner.rule(Alerts.countRule("high_error_frequency", 5));
-        JsonNode notFound = JSON.readTree("{\"detail\": \"Alert rule not found\"}");
+        JsonNode notFound = Json.read("{\"detail\": \"Alert rule not found\"}");
 
         Answer read = stranger.get(Alerts.RULES + "/" + id);
         Answer replaced = stranger.put(Alerts.RULES + "/" + id, Alerts.countRule("high_error_frequency", 1));
@@ -118,7 +116,7 @@ class AlertRulesIT {
         Answer answer = owner.createRule("{}");
 
         assertThat(answer.status()).isEqualTo(422);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("""
+        assertThat(answer.json()).isEqualTo(Json.read("""
                 {"detail": [
                   {"type": "missing", "loc": ["body", "name"], "msg": "Field required", "input": {}},
                   {"type": "missing", "loc": ["body", "type"], "msg": "Field required", "input": {}},
@@ -137,7 +135,7 @@ class AlertRulesIT {
                  "confidence_threshold": 101, "enabled": "perhaps", "owner": "me"}""");
 
         assertThat(answer.status()).isEqualTo(422);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("""
+        assertThat(answer.json()).isEqualTo(Json.read("""
                 {"detail": [
                   {"type": "string_too_short", "loc": ["body", "name"], "msg": "String should have at least 1 character", "input": "", "ctx": {"min_length": 1}},
                   {"type": "literal_error", "loc": ["body", "type"], "msg": "Input should be 'high_error_frequency', 'repeated_api_failures', 'latency_spike', 'interaction_drop' or 'churn_signal'", "input": "sometimes", "ctx": {"expected": "'high_error_frequency', 'repeated_api_failures', 'latency_spike', 'interaction_drop' or 'churn_signal'"}},
@@ -176,10 +174,10 @@ class AlertRulesIT {
         Answer latency = owner.createRule(Alerts.countRule("latency_spike", 100000));
 
         assertThat(churn.status()).isEqualTo(422);
-        assertThat(churn.json()).isEqualTo(JSON.readTree("""
+        assertThat(churn.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "less_than_equal", "loc": ["body", "threshold"], "msg": "Input should be less than or equal to 1", "input": 1.5, "ctx": {"le": 1}}]}"""));
         assertThat(drop.status()).isEqualTo(422);
-        assertThat(drop.json()).isEqualTo(JSON.readTree("""
+        assertThat(drop.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "less_than_equal", "loc": ["body", "threshold"], "msg": "Input should be less than or equal to 100", "input": 101.0, "ctx": {"le": 100}}]}"""));
         assertThat(latency.status()).isEqualTo(201);
     }

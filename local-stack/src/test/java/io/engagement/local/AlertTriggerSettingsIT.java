@@ -4,12 +4,12 @@ import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.UUID;
 
+import static io.engagement.local.Routes.ALERT_TRIGGER_SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,17 +19,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AlertTriggerSettingsIT {
 
-    static final String SETTINGS = "/external/v1/settings/alert-triggers";
     static final List<String> TRIGGERS = List.of("technical_assistance", "api_failure", "re_engagement", "billing_abandonment",
             "slow_failing_actions", "upsell", "onboarding", "feature_discovery");
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunningSuite suite = RunningSuite.get();
     private final Alerts org = new Alerts(suite, suite.createOrganization("Trigger settings " + UUID.randomUUID()));
 
     @Test
     void anOrganizationStartsWithEveryTriggerOffAtSeventyWithAMessage() {
-        Answer answer = org.get(SETTINGS);
+        Answer answer = org.get(ALERT_TRIGGER_SETTINGS);
 
         assertThat(answer.status()).isEqualTo(200);
         JsonNode settings = answer.json();
@@ -43,7 +41,7 @@ class AlertTriggerSettingsIT {
         assertThat(settings.get("quiet_hours").isNull()).isTrue();
         assertThat(settings.at("/upsell/metric").isNull()).isTrue();
         assertThat(settings.at("/upsell/value").isNull()).isTrue();
-        assertThat(settings.at("/feature_discovery/collection_ids")).isEqualTo(JSON.readTree("[]"));
+        assertThat(settings.at("/feature_discovery/collection_ids")).isEqualTo(Json.read("[]"));
     }
 
     @Test
@@ -51,13 +49,13 @@ class AlertTriggerSettingsIT {
         Alerts other = new Alerts(suite, suite.createOrganization("Trigger settings other " + UUID.randomUUID()));
         ObjectNode changed = valid();
 
-        Answer put = org.put(SETTINGS, changed.toString());
+        Answer put = org.put(ALERT_TRIGGER_SETTINGS, changed.toString());
 
         assertThat(put.status()).as(put.body()).isEqualTo(200);
         assertThat(put.json()).isEqualTo(changed);
-        assertThat(org.get(SETTINGS).json()).isEqualTo(changed);
-        assertThat(other.get(SETTINGS).json().at("/technical_assistance/enabled").asBoolean()).isFalse();
-        assertThat(other.get(SETTINGS).json().get("quiet_hours").isNull()).isTrue();
+        assertThat(org.get(ALERT_TRIGGER_SETTINGS).json()).isEqualTo(changed);
+        assertThat(other.get(ALERT_TRIGGER_SETTINGS).json().at("/technical_assistance/enabled").asBoolean()).isFalse();
+        assertThat(other.get(ALERT_TRIGGER_SETTINGS).json().get("quiet_hours").isNull()).isTrue();
     }
 
     @Test
@@ -65,7 +63,7 @@ class AlertTriggerSettingsIT {
         ObjectNode body = valid();
         ((ObjectNode) body.get("onboarding")).remove("confidence_threshold");
 
-        Answer put = org.put(SETTINGS, body.toString());
+        Answer put = org.put(ALERT_TRIGGER_SETTINGS, body.toString());
 
         assertThat(put.status()).as(put.body()).isEqualTo(200);
         assertThat(put.json().at("/onboarding/confidence_threshold").asDouble()).isEqualTo(70);
@@ -81,10 +79,10 @@ class AlertTriggerSettingsIT {
         ((ObjectNode) body.get("upsell")).put("metric", "").put("value", "lots");
         ((ObjectNode) body.get("onboarding")).put("colour", "green");
         body.remove("billing_abandonment");
-        body.set("quiet_hours", JSON.readTree("{\"timezone\": \"Atlantis/Capital\", \"start\": \"7am\", \"end\": \"07:00\"}"));
+        body.set("quiet_hours", Json.read("{\"timezone\": \"Atlantis/Capital\", \"start\": \"7am\", \"end\": \"07:00\"}"));
         body.put("snooze", true);
 
-        Answer answer = org.put(SETTINGS, body.toString());
+        Answer answer = org.put(ALERT_TRIGGER_SETTINGS, body.toString());
 
         assertThat(answer.status()).isEqualTo(422);
         assertThat(answer.locs()).containsExactlyInAnyOrder(
@@ -102,7 +100,7 @@ class AlertTriggerSettingsIT {
         assertThat(types(answer)).containsExactlyInAnyOrder("less_than_equal", "bool_parsing", "string_too_short", "missing",
                 "greater_than_equal", "string_too_short", "float_parsing", "extra_forbidden", "value_error",
                 "string_pattern_mismatch", "extra_forbidden");
-        assertThat(org.get(SETTINGS).json().at("/technical_assistance/enabled").asBoolean()).isFalse();
+        assertThat(org.get(ALERT_TRIGGER_SETTINGS).json().at("/technical_assistance/enabled").asBoolean()).isFalse();
     }
 
     @Test
@@ -110,7 +108,7 @@ class AlertTriggerSettingsIT {
         ObjectNode body = valid();
         ((ObjectNode) body.get("feature_discovery")).put("enabled", true).remove("collection_ids");
 
-        Answer answer = org.put(SETTINGS, body.toString());
+        Answer answer = org.put(ALERT_TRIGGER_SETTINGS, body.toString());
 
         assertThat(answer.status()).isEqualTo(422);
         assertThat(answer.locs()).containsExactly(List.of("body", "feature_discovery", "collection_ids"));
@@ -122,7 +120,7 @@ class AlertTriggerSettingsIT {
         ObjectNode body = valid();
         ((ObjectNode) body.get("upsell")).putNull("metric").remove("value");
 
-        Answer answer = org.put(SETTINGS, body.toString());
+        Answer answer = org.put(ALERT_TRIGGER_SETTINGS, body.toString());
 
         assertThat(answer.status()).isEqualTo(422);
         assertThat(answer.locs()).containsExactly(List.of("body", "upsell", "metric"), List.of("body", "upsell", "value"));
@@ -130,7 +128,7 @@ class AlertTriggerSettingsIT {
 
     @Test
     void aBodyThatIsNotAnObjectIsRefused() {
-        Answer answer = org.put(SETTINGS, "[1, 2]");
+        Answer answer = org.put(ALERT_TRIGGER_SETTINGS, "[1, 2]");
 
         assertThat(answer.status()).isEqualTo(422);
         assertThat(answer.locs()).containsExactly(List.of("body"));
@@ -140,7 +138,7 @@ class AlertTriggerSettingsIT {
     void eachChangeIsPublishedOnTheAlertTopicKeyedByTheOrganization() {
         ObjectNode changed = valid();
         try (TopicReader alertTopic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.ALERT)) {
-            assertThat(org.put(SETTINGS, changed.toString()).status()).isEqualTo(200);
+            assertThat(org.put(ALERT_TRIGGER_SETTINGS, changed.toString()).status()).isEqualTo(200);
 
             List<ConsumerRecord<String, String>> published = alertTopic.awaitMatching(
                     record -> record.key().equals(org.org().id() + ":settings-alert-triggers"), 1);
@@ -154,20 +152,20 @@ class AlertTriggerSettingsIT {
 
     @Test
     void theSettingsNeedTheDataKey() {
-        assertThat(suite.get(SETTINGS).status()).isEqualTo(401);
-        assertThat(suite.get(SETTINGS, "X-Public-Key", org.org().publicKey()).status()).isEqualTo(403);
+        assertThat(suite.get(ALERT_TRIGGER_SETTINGS).status()).isEqualTo(401);
+        assertThat(suite.get(ALERT_TRIGGER_SETTINGS, "X-Public-Key", org.org().publicKey()).status()).isEqualTo(403);
     }
 
     /** Every trigger on (feature discovery with a collection), quiet hours in Lagos. */
     static ObjectNode valid() {
-        ObjectNode body = JSON.createObjectNode();
+        ObjectNode body = Json.object();
         for (String trigger : TRIGGERS) {
-            body.set(trigger, JSON.createObjectNode().put("enabled", true).put("confidence_threshold", 75.0)
+            body.set(trigger, Json.object().put("enabled", true).put("confidence_threshold", 75.0)
                     .put("message", "Prompt for " + trigger));
         }
         ((ObjectNode) body.get("upsell")).put("metric", "Seats").put("value", 10.0);
-        ((ObjectNode) body.get("feature_discovery")).set("collection_ids", JSON.readTree("[\"col-reports\"]"));
-        body.set("quiet_hours", JSON.readTree("{\"timezone\": \"Africa/Lagos\", \"start\": \"22:00\", \"end\": \"07:00\"}"));
+        ((ObjectNode) body.get("feature_discovery")).set("collection_ids", Json.read("[\"col-reports\"]"));
+        body.set("quiet_hours", Json.read("{\"timezone\": \"Africa/Lagos\", \"start\": \"22:00\", \"end\": \"07:00\"}"));
         return body;
     }
 

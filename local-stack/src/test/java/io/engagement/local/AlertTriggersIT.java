@@ -3,7 +3,6 @@ package io.engagement.local;
 import io.engagement.platform.event.Topics;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Duration;
@@ -32,7 +31,6 @@ import static org.awaitility.Awaitility.await;
  */
 class AlertTriggersIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String PROMPTS = "/widget/v1/prompts";
     private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm");
 
@@ -181,7 +179,7 @@ class AlertTriggersIT {
             on(settings, "feature_discovery", 70);
             on(settings, "re_engagement", 70);
             on(settings, "onboarding", 70);
-            ((ObjectNode) settings.get("feature_discovery")).set("collection_ids", JSON.valueToTree(List.of(reports)));
+            ((ObjectNode) settings.get("feature_discovery")).set("collection_ids", Json.tree(List.of(reports)));
         });
 
         // a customer of 35 days who has seen a report: their return is re-engagement (judged on the same
@@ -218,13 +216,13 @@ class AlertTriggersIT {
     void aCustomerWhoseCompanyReachedTheMetricGetsTheUpsell() {
         configure(settings -> on(settings, "upsell", 70));
         JsonNode company = org.post("/external/v1/customers/companies",
-                JSON.writeValueAsString(Map.of("company_name", "Upsold", "company_email", "hi@upsold.test"))).json();
-        JsonNode metric = org.post("/external/v1/customers/metrics", JSON.writeValueAsString(Map.of("name", "Seats", "data_type", "NUMBER"))).json();
+                Json.write(Map.of("company_name", "Upsold", "company_email", "hi@upsold.test"))).json();
+        JsonNode metric = org.post("/external/v1/customers/metrics", Json.write(Map.of("name", "Seats", "data_type", "NUMBER"))).json();
         Answer value = org.post("/external/v1/customers/companies/" + company.get("company_id").asString() + "/metrics",
-                JSON.writeValueAsString(Map.of("metric_id", metric.get("metric_id").asString(),
+                Json.write(Map.of("metric_id", metric.get("metric_id").asString(),
                         "company_id", company.get("company_id").asString(), "value", "15")));
         assertThat(value.status()).as(value.body()).isEqualTo(201);
-        Answer created = org.post("/external/v1/customers", JSON.writeValueAsString(Map.of("name", "Una Upsold",
+        Answer created = org.post("/external/v1/customers", Json.write(Map.of("name", "Una Upsold",
                 "email", "una-" + UUID.randomUUID() + "@upsold.test", "source", "web", "company_id", company.get("company_id").asString())));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         String buyer = created.json().get("customer_id").asString();
@@ -243,7 +241,7 @@ class AlertTriggersIT {
         LocalTime utc = LocalTime.now(ZoneOffset.UTC);
         configure(settings -> {
             on(settings, "technical_assistance", 70);
-            settings.set("quiet_hours", JSON.createObjectNode().put("timezone", "UTC")
+            settings.set("quiet_hours", Json.object().put("timezone", "UTC")
                     .put("start", utc.minusHours(1).format(HH_MM)).put("end", utc.plusHours(1).format(HH_MM)));
         });
         List<String> events = new ArrayList<>();
@@ -292,10 +290,10 @@ class AlertTriggersIT {
     // ---- helpers ----
 
     private void configure(java.util.function.Consumer<ObjectNode> change) {
-        ObjectNode settings = (ObjectNode) org.get(AlertTriggerSettingsIT.SETTINGS).json();
+        ObjectNode settings = (ObjectNode) org.get(Routes.ALERT_TRIGGER_SETTINGS).json();
         ((ObjectNode) settings.get("upsell")).put("metric", "Seats").put("value", 10.0);
         change.accept(settings);
-        Answer put = org.put(AlertTriggerSettingsIT.SETTINGS, settings.toString());
+        Answer put = org.put(Routes.ALERT_TRIGGER_SETTINGS, settings.toString());
         assertThat(put.status()).as(put.body()).isEqualTo(200);
     }
 

@@ -1,7 +1,6 @@
 package io.engagement.local;
 
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -9,7 +8,6 @@ import java.util.List;
 /** An HTTP answer with its body read as JSON. */
 record Answer(int status, JsonNode json, String body, HttpResponse<String> response) {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     static Answer of(HttpResponse<String> response) {
         String body = response.body();
@@ -18,12 +16,12 @@ record Answer(int status, JsonNode json, String body, HttpResponse<String> respo
 
     private static JsonNode parse(String body) {
         if (body == null || body.isBlank()) {
-            return JSON.missingNode();
+            return Json.missing();
         }
         try {
-            return JSON.readTree(body);
+            return Json.read(body);
         } catch (tools.jackson.core.JacksonException notJson) {
-            return JSON.missingNode();
+            return Json.missing();
         }
     }
 

@@ -20,7 +20,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static io.engagement.local.PageAnalytics.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -151,7 +150,7 @@ class BotKnowledgeIT {
         assertThat(answer.get("answer").asString()).contains("thirty days");
         assertThat(answer.get("sources").get(0).get("name").asString()).isEqualTo(url);
         assertThat(ask(org, "vault combination", "x-api-key", org.apiKey()).json())
-                .isEqualTo(JSON.readTree("{\"answer\": null, \"handoff\": true}"));
+                .isEqualTo(Json.read("{\"answer\": null, \"handoff\": true}"));
         assertThat(requested).contains("/robots.txt", "/", "/returns").doesNotContain("/private/vault", "/offsite");
     }
 
@@ -174,7 +173,7 @@ class BotKnowledgeIT {
         assertThat(near.get("answer").asString()).isEqualTo("Use the link on the sign-in page.");
 
         assertThat(ask(org, "quantum chromodynamics", "x-api-key", org.apiKey()).json())
-                .isEqualTo(JSON.readTree("{\"answer\": null, \"handoff\": true}"));
+                .isEqualTo(Json.read("{\"answer\": null, \"handoff\": true}"));
     }
 
     @Test
@@ -225,7 +224,7 @@ class BotKnowledgeIT {
             qna(owner, "How do I reset my account password?", "Use the link on the sign-in page.");
         }
         Answer defaults = suite.get(SETTINGS, "x-api-key", org.apiKey());
-        assertThat(defaults.json()).isEqualTo(JSON.readTree("{\"answer_threshold\": 0.5}"));
+        assertThat(defaults.json()).isEqualTo(Json.read("{\"answer_threshold\": 0.5}"));
         String near = "Where do I reset my account password quickly?";
         double confidence = ask(org, near, "x-api-key", org.apiKey()).json().get("confidence").asDouble();
         assertThat(confidence).isBetween(0.5, 0.99);
@@ -235,7 +234,7 @@ class BotKnowledgeIT {
         assertThat(raised.status()).as(raised.body()).isEqualTo(200);
         assertThat(raised.json().get("answer_threshold").asDouble()).isEqualTo((confidence + 1) / 2);
         assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(raised.json());
-        assertThat(ask(org, near, "X-Public-Key", org.publicKey()).json()).isEqualTo(JSON.readTree("{\"answer\": null, \"handoff\": true}"));
+        assertThat(ask(org, near, "X-Public-Key", org.publicKey()).json()).isEqualTo(Json.read("{\"answer\": null, \"handoff\": true}"));
         assertThat(ask(org, "How do I reset my account password?", "x-api-key", org.apiKey()).json().get("confidence").asDouble()).isEqualTo(1.0);
         assertThat(ask(other, near, "x-api-key", other.apiKey()).json().get("answer").asString()).isEqualTo("Use the link on the sign-in page.");
     }
@@ -250,7 +249,7 @@ class BotKnowledgeIT {
         Answer missing = putSettings(org, "{}");
         assertThat(missing.status()).isEqualTo(422);
         assertThat(missing.json().at("/detail/0/type").asString()).isEqualTo("missing");
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree("{\"answer_threshold\": 0.5}"));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read("{\"answer_threshold\": 0.5}"));
         assertThat(suite.get(SETTINGS, "X-Public-Key", org.publicKey()).status()).isEqualTo(403);
     }
 

@@ -100,7 +100,7 @@ class CollectionAnalyticsIT {
         String collection = site.createdId("{\"name\": \"Shop\", \"url_patterns\": [\"/shop\"]}");
         String range = "?start=" + day + "&end=" + day + "&interval=hourly";
 
-        JsonNode expectedSummary = PageAnalytics.json("""
+        JsonNode expectedSummary = Json.read("""
                 {"total_visits": 9, "unique_users": 3, "avg_time_seconds": 60.0, "engagement_score": 50.9, "friction_score": 77.8,
                  "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.5555555555555556, "member_pages": 2}""");
         await().atMost(COUNTED).untilAsserted(() ->
@@ -146,7 +146,7 @@ class CollectionAnalyticsIT {
         assertThat(byDefault.get("summary")).isEqualTo(expectedSummary);
 
         String outside = site.createdId("{\"name\": \"Elsewhere\", \"page_ids\": [\"" + pages.get("/elsewhere/shop") + "\"]}");
-        assertThat(site.analytics(outside, range).get("summary")).isEqualTo(PageAnalytics.json("""
+        assertThat(site.analytics(outside, range).get("summary")).isEqualTo(Json.read("""
                 {"total_visits": 1, "unique_users": 1, "avg_time_seconds": 500.0, "engagement_score": 50.0, "friction_score": 100.0,
                  "error_count": 1, "rage_click_count": 1, "drop_off_rate": 1.0, "member_pages": 1}"""));
     }
@@ -254,7 +254,7 @@ class CollectionAnalyticsIT {
         String range = "?start=" + day + "&end=" + day;
 
         // 3 views, 1 exit, 3 errors (2 sent twice, plus the marker), 2 rage clicks (one per send, no id)
-        JsonNode expected = PageAnalytics.json("""
+        JsonNode expected = Json.read("""
                 {"total_visits": 3, "unique_users": 1, "avg_time_seconds": 20.0, "engagement_score": 36.7, "friction_score": 100.0,
                  "error_count": 3, "rage_click_count": 2, "drop_off_rate": 0.3333333333333333, "member_pages": 1}""");
         await().atMost(COUNTED).untilAsserted(() -> assertThat(site.analytics(collection, range).get("summary")).isEqualTo(expected));

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Creating, bulk-creating and listing companies through the gateway, one fresh organization per test. */
@@ -382,7 +381,7 @@ class CompanyApiIT {
     }
 
     private Answer post(String path, Object body) {
-        return suite.post(path, json(body), "x-api-key", org.apiKey());
+        return suite.post(path, Json.write(body), "x-api-key", org.apiKey());
     }
 
     private Answer get(String path) {

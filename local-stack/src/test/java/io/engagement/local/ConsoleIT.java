@@ -19,7 +19,6 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -51,7 +50,6 @@ class ConsoleIT {
     private static final Dimension LAPTOP = new Dimension(1280, 900);
     /** A phone's viewport, emulated through the DevTools protocol (a window cannot be made that narrow). */
     private static final Map<String, Object> PHONE = Map.of("width", 375, "height", 812, "deviceScaleFactor", 1, "mobile", true);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static RunningSuite suite;
     private static RunningSuite.Organization org;
@@ -295,10 +293,10 @@ class ConsoleIT {
     @Test
     void theInboxShowsAConversationAndAnswersItLive() {
         SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
-        String visitorToken = suite.post(ConversationIT.VISITORS, "{\"name\": \"Ada\"}", "X-Public-Key", org.publicKey()).json()
+        String visitorToken = suite.post(Routes.VISITORS, "{\"name\": \"Ada\"}", "X-Public-Key", org.publicKey()).json()
                 .get("visitor_token").asString();
         String[] asVisitor = {"X-Public-Key", org.publicKey(), "X-Visitor-Token", visitorToken};
-        Answer started = suite.post(ConversationIT.WIDGET, "{\"message\": \"My invoice shows the wrong plan\"}", asVisitor);
+        Answer started = suite.post(Routes.WIDGET, "{\"message\": \"My invoice shows the wrong plan\"}", asVisitor);
         assertThat(started.status()).as(started.body()).isEqualTo(201);
         String conversationId = started.json().get("conversation_id").asString();
 
@@ -311,7 +309,7 @@ class ConsoleIT {
         assertThat(browser.findElement(By.cssSelector("[data-console=context]")).getText()).isNotBlank();
 
         // written by the visitor while the agent looks: it appears without a reload
-        suite.post(ConversationIT.WIDGET + "/" + conversationId + "/messages", "{\"content\": \"It says Team, I pay for Pro\"}", asVisitor);
+        suite.post(Routes.WIDGET + "/" + conversationId + "/messages", "{\"content\": \"It says Team, I pay for Pro\"}", asVisitor);
         awaitThreadShows("visitor", "It says Team, I pay for Pro");
 
         reply("Thanks Ada, I am fixing it now.");
@@ -320,13 +318,13 @@ class ConsoleIT {
         awaitThreadShows("agent", "Plan mismatch after the March upgrade");
         HeadlessChromium.screenshot(browser, SCREENSHOTS.resolve("inbox-laptop.png"));
 
-        JsonNode seenByVisitor = suite.get(ConversationIT.WIDGET + "/" + conversationId + "/messages", asVisitor).json();
+        JsonNode seenByVisitor = suite.get(Routes.WIDGET + "/" + conversationId + "/messages", asVisitor).json();
         assertThat(seenByVisitor.get("data").valueStream().map(message -> message.get("content").asString()))
                 .contains("Thanks Ada, I am fixing it now.").doesNotContain("Plan mismatch after the March upgrade");
-        JsonNode seenByAgents = suite.get(ConversationIT.INBOX + "/" + conversationId + "/messages", "x-api-key", org.apiKey()).json();
+        JsonNode seenByAgents = suite.get(Routes.INBOX + "/" + conversationId + "/messages", "x-api-key", org.apiKey()).json();
         assertThat(seenByAgents.get("data").valueStream().filter(message -> message.get("private").asBoolean())
                 .map(message -> message.get("content").asString())).containsExactly("Plan mismatch after the March upgrade");
-        assertThat(suite.get(ConversationIT.INBOX + "/" + conversationId, "x-api-key", org.apiKey()).json().get("assignee_email").asString())
+        assertThat(suite.get(Routes.INBOX + "/" + conversationId, "x-api-key", org.apiKey()).json().get("assignee_email").asString())
                 .isEqualTo("grace@support.test");
     }
 

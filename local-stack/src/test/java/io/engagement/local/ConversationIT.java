@@ -9,18 +9,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
+import static io.engagement.local.Routes.INBOX;
+import static io.engagement.local.Routes.VISITORS;
+import static io.engagement.local.Routes.WIDGET;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -32,10 +31,6 @@ import static org.awaitility.Awaitility.await;
  * nothing of one visitor or organization seen by another.
  */
 class ConversationIT {
-
-    static final String VISITORS = "/widget/v1/visitors";
-    static final String WIDGET = "/widget/v1/conversations";
-    static final String INBOX = "/external/v1/conversations";
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("Conversations " + UUID.randomUUID());
@@ -76,9 +71,9 @@ class ConversationIT {
         String customerId = "cus-" + UUID.randomUUID();
 
         Answer verified = suite.post(VISITORS, """
-                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, hmac(secret, customerId)), "X-Public-Key", org.publicKey());
+                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, IdentityHash.of(secret, customerId)), "X-Public-Key", org.publicKey());
         Answer wrong = suite.post(VISITORS, """
-                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, hmac(secret, "someone-else")), "X-Public-Key", org.publicKey());
+                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, IdentityHash.of(secret, "someone-else")), "X-Public-Key", org.publicKey());
         Answer claimed = suite.post(VISITORS, "{\"customer_id\": \"" + customerId + "\"}", "X-Public-Key", org.publicKey());
 
         assertThat(verified.status()).as(verified.body()).isEqualTo(201);
@@ -91,7 +86,7 @@ class ConversationIT {
         String rotated = identitySecret();
         assertThat(rotated).isNotEqualTo(secret);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(suite.post(VISITORS, """
-                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, hmac(secret, customerId)), "X-Public-Key", org.publicKey())
+                {"customer_id": "%s", "identity_hash": "%s"}""".formatted(customerId, IdentityHash.of(secret, customerId)), "X-Public-Key", org.publicKey())
                 .status()).as("a hash signed with the old secret").isEqualTo(403));
     }
 
@@ -115,7 +110,7 @@ class ConversationIT {
     void aVerifiedCustomerContinuesOnASecondDeviceWhileAClaimSeesNothing() {
         String secret = identitySecret();
         String customerId = "cus-" + UUID.randomUUID();
-        String identified = "{\"customer_id\": \"%s\", \"identity_hash\": \"%s\"}".formatted(customerId, hmac(secret, customerId));
+        String identified = "{\"customer_id\": \"%s\", \"identity_hash\": \"%s\"}".formatted(customerId, IdentityHash.of(secret, customerId));
         Visitor laptop = visitor(identified);
         Visitor phone = visitor(identified);
         Visitor impostor = visitor("{\"customer_id\": \"" + customerId + "\"}");
@@ -493,7 +488,7 @@ class ConversationIT {
         Answer customer = suite.post("/external/v1/customers", "{\"email\": \"" + email + "\", \"name\": \"Erin\", \"source\": \"api\"}", "x-api-key", org.apiKey());
         assertThat(customer.status()).as(customer.body()).isIn(200, 201);
         String customerId = customer.json().get("customer_id").asString();
-        Visitor verified = visitor("{\"customer_id\": \"%s\", \"identity_hash\": \"%s\"}".formatted(customerId, hmac(secret, customerId)));
+        Visitor verified = visitor("{\"customer_id\": \"%s\", \"identity_hash\": \"%s\"}".formatted(customerId, IdentityHash.of(secret, customerId)));
         Visitor byEmail = visitor("{\"email\": \"" + email.toUpperCase() + "\"}");
         Visitor other = visitor("{}");
         String first = start(verified, "mine").get("conversation_id").asString();
@@ -527,15 +522,6 @@ class ConversationIT {
         return secret.json().get("identity_secret").asString();
     }
 
-    static String hmac(String secret, String identifier) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(identifier.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.GeneralSecurityException unavailable) {
-            throw new IllegalStateException(unavailable);
-        }
-    }
 
     private Visitor visitor(String body) {
         Answer created = suite.post(VISITORS, body, "X-Public-Key", org.publicKey());

@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
-import static io.engagement.local.PageAnalytics.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -49,7 +47,7 @@ class CustomerActivityIT {
         Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -60,9 +58,9 @@ class CustomerActivityIT {
         Answer put = put(SETTINGS, changed);
 
         assertThat(put.status()).isEqualTo(200);
-        assertThat(put.json()).isEqualTo(JSON.readTree(changed));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(changed));
-        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(put.json()).isEqualTo(Json.read(changed));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(changed));
+        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -77,7 +75,7 @@ class CustomerActivityIT {
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.activity_segments.changed");
             assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
-            assertThat(event.get("data")).isEqualTo(JSON.readTree(changed));
+            assertThat(event.get("data")).isEqualTo(Json.read(changed));
         }
     }
 
@@ -222,7 +220,7 @@ class CustomerActivityIT {
                 identify(session, daysAgo(3).plusSeconds(2)).put("email", "newcomer@example.com")));
         await().atMost(FOLLOWED).until(() -> suite.get("/external/v1/sessions/" + session, "x-api-key", org.apiKey()).status() == 200);
 
-        Answer created = suite.post(CREATE, json(Map.of("name", "New Comer", "email", "Newcomer@example.com", "source", "web")),
+        Answer created = suite.post(CREATE, Json.write(Map.of("name", "New Comer", "email", "Newcomer@example.com", "source", "web")),
                 "x-api-key", org.apiKey());
 
         assertThat(created.status()).isEqualTo(201);
@@ -247,7 +245,7 @@ class CustomerActivityIT {
                     org.id() + ":email:first@example.com", org.id() + ":email:second@example.com")) == 2);
         }
 
-        Answer created = suite.post(CREATE + "/bulk", json(Map.of("customers", List.of(
+        Answer created = suite.post(CREATE + "/bulk", Json.write(Map.of("customers", List.of(
                 Map.of("name", "First", "email", "First@example.com", "source", "web"),
                 Map.of("name", "Unseen", "email", "unseen@example.com", "source", "web"),
                 Map.of("name", "Second", "email", "second@example.com", "source", "web")))), "x-api-key", org.apiKey());
@@ -286,8 +284,8 @@ class CustomerActivityIT {
         Answer answer = put(SETTINGS, body);
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(422);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("{\"detail\": " + expectedDetail + "}"));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read("{\"detail\": " + expectedDetail + "}"));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     private Answer put(String path, String body) {
@@ -297,7 +295,7 @@ class CustomerActivityIT {
     }
 
     private String create(String name, String email) {
-        Answer created = suite.post(CREATE, json(Map.of("name", name, "email", email, "source", "web")), "x-api-key", org.apiKey());
+        Answer created = suite.post(CREATE, Json.write(Map.of("name", name, "email", email, "source", "web")), "x-api-key", org.apiKey());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().get("activity_segment").asString()).isEqualTo("inactive");
         return created.json().get("customer_id").asString();
@@ -328,7 +326,7 @@ class CustomerActivityIT {
     }
 
     private static ObjectNode identify(String session, Instant at) {
-        ObjectNode event = JSON.createObjectNode();
+        ObjectNode event = Json.object();
         event.put("event_id", UUID.randomUUID().toString());
         event.put("type", "identify");
         event.put("session_id", session);

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpRequest;
 import java.time.Instant;
@@ -25,7 +24,6 @@ class CustomerApiIT {
     private static final String LIST = "/external/v1/customers";
     private static final String COMPANIES = "/external/v1/external/v1/customers/companies";
     private static final String UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("Customer API " + UUID.randomUUID());
@@ -162,7 +160,7 @@ class CustomerApiIT {
     @Test
     void anotherOrganizationsCompanyIsUnknownToo() {
         RunningSuite.Organization other = suite.createOrganization("Customer API other " + UUID.randomUUID());
-        String foreignCompany = suite.post(COMPANIES, json(Map.of("company_name", "Foreign", "company_email", "f@foreign.test")),
+        String foreignCompany = suite.post(COMPANIES, Json.write(Map.of("company_name", "Foreign", "company_email", "f@foreign.test")),
                 "x-api-key", other.apiKey()).json().get("company_id").asString();
         Map<String, Object> body = customer("Ada Lovelace", "ada@example.com");
         body.put("company_id", foreignCompany);
@@ -209,7 +207,7 @@ class CustomerApiIT {
         RunningSuite.Organization other = suite.createOrganization("Customer API other " + UUID.randomUUID());
         JsonNode mine = post(CREATE, customer("Ada Lovelace", "ada@example.com")).json();
 
-        Answer theirs = suite.post(CREATE, json(customer("Ada Elsewhere", "ada@example.com")), "x-api-key", other.apiKey());
+        Answer theirs = suite.post(CREATE, Json.write(customer("Ada Elsewhere", "ada@example.com")), "x-api-key", other.apiKey());
 
         assertThat(theirs.status()).isEqualTo(201);
         assertThat(theirs.json().get("organization_id").asLong()).isEqualTo(other.id());
@@ -540,7 +538,7 @@ class CustomerApiIT {
     void aBodyOfAnotherContentTypeIsJsonInvalid() {
         Answer answer = suite.send(HttpRequest.newBuilder(suite.gateway().resolve(CREATE))
                         .header("Content-Type", "text/plain")
-                        .POST(HttpRequest.BodyPublishers.ofString(json(customer("Ada Lovelace", "ada@example.com")))),
+                        .POST(HttpRequest.BodyPublishers.ofString(Json.write(customer("Ada Lovelace", "ada@example.com")))),
                 "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(422);
@@ -602,7 +600,7 @@ class CustomerApiIT {
     }
 
     private Answer post(String path, Object body) {
-        return suite.post(path, json(body), "x-api-key", org.apiKey());
+        return suite.post(path, Json.write(body), "x-api-key", org.apiKey());
     }
 
     private Answer get(String path) {
@@ -619,9 +617,5 @@ class CustomerApiIT {
         return answer.json().get("detail").valueStream()
                 .filter(error -> error.get("loc").get(error.get("loc").size() - 1).asString().equals(field))
                 .findFirst().orElseThrow();
-    }
-
-    static String json(Object body) {
-        return JSON.writeValueAsString(body);
     }
 }

@@ -94,7 +94,7 @@ class CustomerErasureIT {
         Answer again = suite.delete(CUSTOMERS + "/" + customerId, "x-api-key", org.apiKey());
 
         assertThat(stranger.status()).isEqualTo(404);
-        assertThat(stranger.json()).isEqualTo(PageAnalytics.json("{\"detail\": \"Customer not found\"}"));
+        assertThat(stranger.json()).isEqualTo(Json.read("{\"detail\": \"Customer not found\"}"));
         assertThat(erased.status()).as(erased.body()).isEqualTo(204);
         assertThat(erased.body()).isEmpty();
         assertThat(again.status()).isEqualTo(404);
@@ -125,13 +125,13 @@ class CustomerErasureIT {
         Answer unknown = suite.delete(CUSTOMERS + "/" + UUID.randomUUID(), "x-api-key", org.apiKey());
 
         assertThat(unknown.status()).isEqualTo(404);
-        assertThat(unknown.json()).isEqualTo(PageAnalytics.json("{\"detail\": \"Customer not found\"}"));
+        assertThat(unknown.json()).isEqualTo(Json.read("{\"detail\": \"Customer not found\"}"));
         assertThat(suite.delete(CUSTOMERS + "/" + UUID.randomUUID(), "X-Public-Key", org.publicKey()).status()).isEqualTo(403);
         assertThat(suite.delete(CUSTOMERS + "/" + UUID.randomUUID()).status()).isEqualTo(401);
     }
 
     private String createCustomer(String email, String phone) {
-        Answer created = suite.post(CUSTOMERS, PageAnalytics.body(Map.of("name", "Erin Erased", "email", email, "whatsapp_number", phone, "source", "web")),
+        Answer created = suite.post(CUSTOMERS, Json.write(Map.of("name", "Erin Erased", "email", email, "whatsapp_number", phone, "source", "web")),
                 "x-api-key", org.apiKey());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json().get("customer_id").asString();

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Duration;
@@ -28,7 +27,6 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -43,7 +41,6 @@ class CustomerEventsIT {
     private static final String COMPANIES = "/external/v1/external/v1/customers/companies";
     private static final String METRICS = "/external/v1/external/v1/customers/metrics";
     private static final String UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static RunningSuite suite;
     private static KafkaConsumer<String, String> consumer;
@@ -192,7 +189,7 @@ class CustomerEventsIT {
 
     @Test
     void aRefusedRequestPublishesNothing() {
-        Answer refused = suite.post(CUSTOMERS + "/bulk", json(Map.of("customers", List.of(
+        Answer refused = suite.post(CUSTOMERS + "/bulk", Json.write(Map.of("customers", List.of(
                 Map.of("name", "One", "email", "one@example.com", "source", "api"),
                 Map.of("name", "Bad", "email", "not-an-email", "source", "api")))), "x-api-key", org.apiKey());
         assertThat(refused.status()).isEqualTo(422);
@@ -207,7 +204,7 @@ class CustomerEventsIT {
     // ---- helpers ----
 
     private JsonNode created(String path, Object body) {
-        Answer answer = suite.post(path, json(body), "x-api-key", org.apiKey());
+        Answer answer = suite.post(path, Json.write(body), "x-api-key", org.apiKey());
         assertThat(answer.status()).as(answer.body()).isEqualTo(201);
         return answer.json();
     }
@@ -230,7 +227,7 @@ class CustomerEventsIT {
         String key = org.id() + ":" + entityId;
         return received.stream()
                 .filter(record -> key.equals(record.key()))
-                .map(record -> JSON.readTree(record.value()))
+                .map(record -> Json.read(record.value()))
                 .filter(event -> type.equals(event.get("type").asString()))
                 .filter(distinctIds())
                 .toList();
@@ -240,7 +237,7 @@ class CustomerEventsIT {
         String prefix = org.id() + ":";
         return received.stream()
                 .filter(record -> record.key() != null && record.key().startsWith(prefix))
-                .map(record -> JSON.readTree(record.value()))
+                .map(record -> Json.read(record.value()))
                 .filter(distinctIds())
                 .toList();
     }

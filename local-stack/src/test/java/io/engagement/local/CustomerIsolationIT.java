@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -88,12 +87,12 @@ class CustomerIsolationIT {
     void anotherOrganizationCannotSetAValueOnTheCompanyNorUseTheMetric() {
         String companyId = company.get("company_id").asString();
         Answer onTheirCompany = suite.post(COMPANIES + "/" + companyId + "/metrics",
-                json(Map.of("metric_id", metric.get("metric_id").asString(), "company_id", companyId, "value", "0")),
+                Json.write(Map.of("metric_id", metric.get("metric_id").asString(), "company_id", companyId, "value", "0")),
                 "x-api-key", stranger.apiKey());
-        String ownCompany = suite.post(COMPANIES, json(Map.of("company_name", "Own", "company_email", "own@own.test")),
+        String ownCompany = suite.post(COMPANIES, Json.write(Map.of("company_name", "Own", "company_email", "own@own.test")),
                 "x-api-key", stranger.apiKey()).json().get("company_id").asString();
         Answer theirMetric = suite.post(COMPANIES + "/" + ownCompany + "/metrics",
-                json(Map.of("metric_id", metric.get("metric_id").asString(), "company_id", ownCompany, "value", "0")),
+                Json.write(Map.of("metric_id", metric.get("metric_id").asString(), "company_id", ownCompany, "value", "0")),
                 "x-api-key", stranger.apiKey());
 
         assertThat(onTheirCompany.status()).isEqualTo(404);
@@ -107,7 +106,7 @@ class CustomerIsolationIT {
 
     @Test
     void anotherOrganizationCannotAttachCustomersToTheCompany() {
-        Answer answer = suite.post(CREATE, json(Map.of("name", "Intruder", "email", "intruder@example.com", "source", "api",
+        Answer answer = suite.post(CREATE, Json.write(Map.of("name", "Intruder", "email", "intruder@example.com", "source", "api",
                 "company_id", company.get("company_id").asString())), "x-api-key", stranger.apiKey());
 
         assertThat(answer.status()).isEqualTo(422);
@@ -128,7 +127,7 @@ class CustomerIsolationIT {
     }
 
     private JsonNode created(String path, Object body) {
-        Answer answer = suite.post(path, json(body), "x-api-key", owner.apiKey());
+        Answer answer = suite.post(path, Json.write(body), "x-api-key", owner.apiKey());
         assertThat(answer.status()).as(answer.body()).isEqualTo(201);
         return answer.json();
     }

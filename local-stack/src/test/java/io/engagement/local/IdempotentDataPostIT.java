@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -103,7 +102,7 @@ class IdempotentDataPostIT {
         String key = UUID.randomUUID().toString();
         Answer ours = post(COMPANIES, company("Engines"), key);
 
-        Answer theirs = suite.post(COMPANIES, json(company("Engines")), "x-api-key", other.apiKey(), "Idempotency-Key", key);
+        Answer theirs = suite.post(COMPANIES, Json.write(company("Engines")), "x-api-key", other.apiKey(), "Idempotency-Key", key);
 
         assertThat(theirs.status()).isEqualTo(201);
         assertThat(theirs.header("Idempotent-Replay")).isNull();
@@ -127,11 +126,11 @@ class IdempotentDataPostIT {
     }
 
     private Answer post(String path, Object body, String idempotencyKey) {
-        return suite.post(path, json(body), "x-api-key", org.apiKey(), "Idempotency-Key", idempotencyKey);
+        return suite.post(path, Json.write(body), "x-api-key", org.apiKey(), "Idempotency-Key", idempotencyKey);
     }
 
     private Answer post(String path, Object body) {
-        return suite.post(path, json(body), "x-api-key", org.apiKey());
+        return suite.post(path, Json.write(body), "x-api-key", org.apiKey());
     }
 
     private long total(String path) {

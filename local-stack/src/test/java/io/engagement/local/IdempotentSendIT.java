@@ -79,8 +79,8 @@ class IdempotentSendIT {
                 "{\"to_email\": \"%s\", \"subject\": \"Race\", \"text_content\": \"t\"}".formatted(mail.address())));
         String body = "{\"emails\": [" + emails + "]}";
         CompletableFuture<Answer> racing = CompletableFuture.supplyAsync(() ->
-                suite.post(TransactionalEmailIT.BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key));
-        Answer direct = suite.post(TransactionalEmailIT.BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key);
+                suite.post(Routes.EMAIL_BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key));
+        Answer direct = suite.post(Routes.EMAIL_BULK, body, "X-Transactional-Key", mail.org().transactionalKey(), "Idempotency-Key", key);
         List<Answer> answers = List.of(racing.get(), direct);
 
         List<Answer> processed = answers.stream().filter(answer -> answer.status() == 200 && answer.header("Idempotent-Replay") == null).toList();

@@ -119,7 +119,7 @@ class InfrastructureFaultIT {
         Mail mail = new Mail(suite, suite.createOrganization("Delivery outage " + UUID.randomUUID()));
         String emails = String.join(",", IntStream.range(0, 300).mapToObj(n -> """
                 {"to_email": "%s", "subject": "Outage %d", "text_content": "Hello"}""".formatted(mail.address(), n)).toList());
-        Answer accepted = suite.post(TransactionalEmailIT.BULK, "{\"emails\": [" + emails + "]}",
+        Answer accepted = suite.post(Routes.EMAIL_BULK, "{\"emails\": [" + emails + "]}",
                 "X-Transactional-Key", mail.org().transactionalKey());
         assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
         List<String> ids = new ArrayList<>();

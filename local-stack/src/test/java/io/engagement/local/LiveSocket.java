@@ -1,7 +1,6 @@
 package io.engagement.local;
 
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.URI;
 import java.net.http.WebSocket;
@@ -16,7 +15,6 @@ import static org.awaitility.Awaitility.await;
 /** A live connection of a test: keeps every frame it received, one JSON object each. */
 final class LiveSocket implements WebSocket.Listener {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration WITHIN = Duration.ofSeconds(10);
 
     private final List<JsonNode> frames = new CopyOnWriteArrayList<>();
@@ -34,7 +32,7 @@ final class LiveSocket implements WebSocket.Listener {
     public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
         partial.append(data);
         if (last) {
-            frames.add(JSON.readTree(partial.toString()));
+            frames.add(Json.read(partial.toString()));
             partial.setLength(0);
         }
         socket.request(1);

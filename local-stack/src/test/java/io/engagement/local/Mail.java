@@ -27,7 +27,7 @@ record Mail(RunningSuite suite, RunningSuite.Organization org) {
         all[0] = "X-Transactional-Key";
         all[1] = org.transactionalKey();
         System.arraycopy(headers, 0, all, 2, headers.length);
-        return suite.post(TransactionalEmailIT.SEND, json, all);
+        return suite.post(Routes.EMAIL_SEND, json, all);
     }
 
     /** A recipient no other test writes to. */

@@ -58,14 +58,14 @@ class MessageListIT {
         suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 10}");
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            sent.add(sms(WhatsAppIT.number()));
+            sent.add(sms(WhatsAppNumbers.fresh()));
         }
         // the SMSC's receipt decides the final status: the first three are settled before it reports failures
         sent.forEach(id -> await().atMost(SETTLED).until(() -> field(SMS, id, "delivery_status").equals("delivrd")));
         String failed;
         suite.smsc.receiptStat("UNDELIV");
         try {
-            failed = sms(WhatsAppIT.number());
+            failed = sms(WhatsAppNumbers.fresh());
             await().atMost(SETTLED).until(() -> status(SMS, failed).equals("failed"));
         } finally {
             suite.smsc.receiptStat("DELIVRD");
@@ -100,13 +100,13 @@ class MessageListIT {
     @Test
     void theWhatsAppListShowsEachMessageAsItsStatusDoes() {
         suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 2}");
-        String from = WhatsAppIT.number();
+        String from = WhatsAppNumbers.fresh();
         suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/whatsapp"))
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"phone_number\": \"" + from + "\"}")), "x-api-key", org.apiKey());
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            Answer sent = suite.post("/external/v1/whatsapp/send", "{\"to\": \"" + WhatsAppIT.number() + "\", \"message\": \"hi\"}",
+            Answer sent = suite.post("/external/v1/whatsapp/send", "{\"to\": \"" + WhatsAppNumbers.fresh() + "\", \"message\": \"hi\"}",
                     "x-api-key", org.apiKey());
             assertThat(sent.status()).as(sent.body()).isEqualTo(200);
             ids.add(sent.json().get("message_id").asString());

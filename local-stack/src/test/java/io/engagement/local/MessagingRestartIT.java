@@ -28,7 +28,7 @@ class MessagingRestartIT {
         String batch = UUID.randomUUID().toString();
         String emails = String.join(",", Collections.nCopies(EMAILS,
                 "{\"to_email\": \"restart-%s@example.com\", \"subject\": \"Batch %s\", \"text_content\": \"t\"}".formatted(batch, batch)));
-        Answer accepted = suite.post(TransactionalEmailIT.BULK, "{\"emails\": [" + emails + "]}",
+        Answer accepted = suite.post(Routes.EMAIL_BULK, "{\"emails\": [" + emails + "]}",
                 "X-Transactional-Key", mail.org().transactionalKey());
         assertThat(accepted.status()).isEqualTo(200);
         List<String> ids = new ArrayList<>();

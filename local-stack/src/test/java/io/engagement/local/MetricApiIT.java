@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Metric definitions and company metric values through the gateway, one fresh organization per test. */
@@ -108,7 +107,7 @@ class MetricApiIT {
         RunningSuite.Organization other = suite.createOrganization("Metric API other " + UUID.randomUUID());
         JsonNode mine = post(METRICS, Map.of("name", "Seats", "data_type", "NUMBER")).json();
 
-        Answer theirs = suite.post(METRICS, json(Map.of("name", "Seats", "data_type", "NUMBER")), "x-api-key", other.apiKey());
+        Answer theirs = suite.post(METRICS, Json.write(Map.of("name", "Seats", "data_type", "NUMBER")), "x-api-key", other.apiKey());
 
         assertThat(theirs.status()).isEqualTo(201);
         assertThat(theirs.json().get("organization_id").asLong()).isEqualTo(other.id());
@@ -208,7 +207,7 @@ class MetricApiIT {
     @Test
     void anotherOrganizationsMetricIsUnknownToo() {
         RunningSuite.Organization other = suite.createOrganization("Metric API other " + UUID.randomUUID());
-        String foreignMetric = suite.post(METRICS, json(Map.of("name", "Seats", "data_type", "STRING")), "x-api-key", other.apiKey())
+        String foreignMetric = suite.post(METRICS, Json.write(Map.of("name", "Seats", "data_type", "STRING")), "x-api-key", other.apiKey())
                 .json().get("metric_id").asString();
         JsonNode company = company("Analytical Engines");
 
@@ -237,7 +236,7 @@ class MetricApiIT {
     @Test
     void anotherOrganizationsCompanyInThePathIsExactlyLikeAMissingOne() {
         RunningSuite.Organization other = suite.createOrganization("Metric API other " + UUID.randomUUID());
-        String foreignCompany = suite.post(COMPANIES, json(Map.of("company_name", "Foreign", "company_email", "f@foreign.test")),
+        String foreignCompany = suite.post(COMPANIES, Json.write(Map.of("company_name", "Foreign", "company_email", "f@foreign.test")),
                 "x-api-key", other.apiKey()).json().get("company_id").asString();
         JsonNode metric = metric("Seats", "NUMBER");
 
@@ -339,7 +338,7 @@ class MetricApiIT {
     }
 
     private Answer post(String path, Object body) {
-        return suite.post(path, json(body), "x-api-key", org.apiKey());
+        return suite.post(path, Json.write(body), "x-api-key", org.apiKey());
     }
 
     private Answer get(String path) {

@@ -54,9 +54,9 @@ class OrganizationPolicyIT {
         Answer changed = suite.admin("PUT", retention(org.id()), "{\"raw_event_days\": 7, \"replay_days\": 3, \"message_body_days\": 14}");
 
         assertThat(defaults.status()).isEqualTo(200);
-        assertThat(defaults.json()).isEqualTo(PageAnalytics.json("{\"raw_event_days\": 90, \"replay_days\": 30, \"message_body_days\": 30}"));
+        assertThat(defaults.json()).isEqualTo(Json.read("{\"raw_event_days\": 90, \"replay_days\": 30, \"message_body_days\": 30}"));
         assertThat(changed.status()).as(changed.body()).isEqualTo(200);
-        assertThat(changed.json()).isEqualTo(PageAnalytics.json("{\"raw_event_days\": 7, \"replay_days\": 3, \"message_body_days\": 14}"));
+        assertThat(changed.json()).isEqualTo(Json.read("{\"raw_event_days\": 7, \"replay_days\": 3, \"message_body_days\": 14}"));
         assertThat(suite.admin("GET", retention(org.id()), null).json()).isEqualTo(changed.json());
     }
 
@@ -86,7 +86,7 @@ class OrganizationPolicyIT {
         Answer unknownName = suite.admin("PUT", redaction(org.id()), "{\"opt_out\": [\"password\", \"email\"]}");
         Answer unknownOrganization = suite.admin("PUT", redaction(999_999_999), "{\"opt_out\": []}");
 
-        assertThat(defaults.json()).isEqualTo(PageAnalytics.json("{\"opt_out\": []}"));
+        assertThat(defaults.json()).isEqualTo(Json.read("{\"opt_out\": []}"));
         assertThat(unknownName.status()).isEqualTo(422);
         assertThat(unknownName.locs()).containsExactly(List.of("body", "opt_out", 1));
         assertThat(unknownName.json().at("/detail/0/type").asString()).isEqualTo("literal_error");
@@ -100,7 +100,7 @@ class OrganizationPolicyIT {
     @Test
     void anOptedOutKindIsKeptWhileEveryOtherKindAndEveryOtherOrganizationIsStillRedacted() {
         Answer optedOut = suite.admin("PUT", redaction(org.id()), "{\"opt_out\": [\"password\", \"password\"]}");
-        assertThat(optedOut.json()).isEqualTo(PageAnalytics.json("{\"opt_out\": [\"password\"]}"));
+        assertThat(optedOut.json()).isEqualTo(Json.read("{\"opt_out\": [\"password\"]}"));
         PageAnalytics other = new PageAnalytics(suite, suite.createOrganization("Redacted " + UUID.randomUUID()));
 
         // the very next event after the change is kept: ingest acts on the policy the request's token carries

@@ -2,7 +2,6 @@ package io.engagement.local;
 
 import org.awaitility.core.ThrowingRunnable;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.net.http.HttpRequest;
@@ -32,7 +31,6 @@ final class PageAnalytics {
 
     static final String EVENTS = "/external/v1/events";
     static final String COLLECTIONS = "/external/v1/page-collections";
-    static final JsonMapper JSON = JsonMapper.builder().build();
 
     final RunningSuite suite;
     final RunningSuite.Organization org;
@@ -66,7 +64,7 @@ final class PageAnalytics {
 
     /** An event with a client event id, on a page of this instance's host. */
     ObjectNode event(String type, String session, String path, Instant timestamp) {
-        ObjectNode event = JSON.createObjectNode();
+        ObjectNode event = Json.object();
         event.put("event_id", UUID.randomUUID().toString());
         event.put("type", type);
         event.put("session_id", session);
@@ -89,7 +87,7 @@ final class PageAnalytics {
     }
 
     Answer post(List<ObjectNode> events) {
-        ObjectNode body = JSON.createObjectNode();
+        ObjectNode body = Json.object();
         body.putArray("events").addAll(events);
         return suite.post(EVENTS, body.toString(), "x-api-key", org.apiKey());
     }
@@ -214,14 +212,6 @@ final class PageAnalytics {
         Answer answer = read(collectionId, query);
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
         return answer.json();
-    }
-
-    static String body(Object value) {
-        return JSON.writeValueAsString(value);
-    }
-
-    static JsonNode json(String text) {
-        return JSON.readTree(text);
     }
 
     /** A trend element as one line: bucket, visits, unique users, errors, rage clicks, average seconds. */

@@ -14,7 +14,6 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import static io.engagement.local.PageAnalytics.at;
-import static io.engagement.local.PageAnalytics.body;
 import static io.engagement.local.PageAnalytics.today;
 import static io.engagement.local.PageAnalytics.yesterday;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,7 +64,7 @@ class PageCollectionApiIT {
     @Test
     void aCollectionIsCreatedFromPageIdsAndPatternsAndAnswersItsAnalytics() {
         String unknown = UUID.randomUUID().toString();
-        Answer created = site.create(body(Map.of("name", "  Support  ", "description", "Everything about tickets",
+        Answer created = site.create(Json.write(Map.of("name", "  Support  ", "description", "Everything about tickets",
                 "page_ids", List.of(page("/settings"), page("/settings"), unknown),
                 "url_patterns", List.of("/ticketing", "reports/q1", "/nowhere"))));
 
@@ -105,9 +104,9 @@ class PageCollectionApiIT {
 
     @Test
     void theListShowsEveryCollectionWithItsMemberPageCount() {
-        String tickets = site.createdId(body(Map.of("name", "Tickets", "url_patterns", List.of("/ticketing"))));
-        String billing = site.createdId(body(Map.of("name", "Billing", "description", "Money", "page_ids", List.of(page("/billing/invoices")))));
-        String empty = site.createdId(body(Map.of("name", "Empty")));
+        String tickets = site.createdId(Json.write(Map.of("name", "Tickets", "url_patterns", List.of("/ticketing"))));
+        String billing = site.createdId(Json.write(Map.of("name", "Billing", "description", "Money", "page_ids", List.of(page("/billing/invoices")))));
+        String empty = site.createdId(Json.write(Map.of("name", "Empty")));
 
         Answer listed = site.list();
 
@@ -128,7 +127,7 @@ class PageCollectionApiIT {
 
     @Test
     void anUpdateChangesOnlyTheFieldsItNames() {
-        String id = site.createdId(body(Map.of("name", "Before", "description", "Kept", "url_patterns", List.of("/settings"))));
+        String id = site.createdId(Json.write(Map.of("name", "Before", "description", "Kept", "url_patterns", List.of("/settings"))));
 
         Answer renamed = site.update(id, "{\"name\": \"  After  \"}");
         Answer described = site.update(id, "{\"description\": \"Changed\"}");
@@ -156,8 +155,8 @@ class PageCollectionApiIT {
     @Test
     void everyChangeOfAMembershipIsPublishedOnTheCollectionTopicKeyedByTheCollection() {
         try (TopicReader topic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.COLLECTION)) {
-            String id = site.createdId(body(Map.of("name", "Published", "url_patterns", List.of("ticketing"))));
-            assertThat(site.map(id, body(Map.of("page_ids", List.of(page("/billing/invoices"))))).status()).isEqualTo(200);
+            String id = site.createdId(Json.write(Map.of("name", "Published", "url_patterns", List.of("ticketing"))));
+            assertThat(site.map(id, Json.write(Map.of("page_ids", List.of(page("/billing/invoices"))))).status()).isEqualTo(200);
             assertThat(site.unmapPattern(id, "ticketing").status()).isEqualTo(200);
             assertThat(site.delete(id).status()).isEqualTo(200);
 
@@ -187,8 +186,8 @@ class PageCollectionApiIT {
         assertThat(created.json().get("members").size()).isZero();
         assertThat(codes(created.json())).containsExactly("no_member_pages");
 
-        Answer mapped = site.map(id, body(Map.of("page_ids", List.of(page("/billing/invoices")), "url_patterns", List.of("settings"))));
-        Answer again = site.map(id, body(Map.of("page_ids", List.of(page("/billing/invoices")), "url_patterns", List.of("/settings", "/billing"))));
+        Answer mapped = site.map(id, Json.write(Map.of("page_ids", List.of(page("/billing/invoices")), "url_patterns", List.of("settings"))));
+        Answer again = site.map(id, Json.write(Map.of("page_ids", List.of(page("/billing/invoices")), "url_patterns", List.of("/settings", "/billing"))));
         Answer none = site.map(id, "{}");
 
         assertThat(mapped.status()).isEqualTo(200);
@@ -203,7 +202,7 @@ class PageCollectionApiIT {
 
     @Test
     void unmappingAPageKeepsItWhileAPatternStillMatchesIt() {
-        String id = site.createdId(body(Map.of("name", "Tickets and invoices",
+        String id = site.createdId(Json.write(Map.of("name", "Tickets and invoices",
                 "page_ids", List.of(page("/ticketing/create"), page("/billing/invoices")), "url_patterns", List.of("/ticketing"))));
 
         Answer keptByPattern = site.unmapPage(id, page("/ticketing/create"));
@@ -233,7 +232,7 @@ class PageCollectionApiIT {
     @Test
     void unmappingAPatternRemovesThePagesOnlyItMatched() {
         String unknown = UUID.randomUUID().toString();
-        String id = site.createdId(body(Map.of("name", "Patterns",
+        String id = site.createdId(Json.write(Map.of("name", "Patterns",
                 "page_ids", List.of(page("/reports/q1/summary"), unknown),
                 "url_patterns", List.of("/reports/q1", "/ticketing/create", "/billing", "/settings"))));
 
@@ -271,9 +270,9 @@ class PageCollectionApiIT {
 
     @Test
     void deletingACollectionKeepsItsPagesAndTheirAnalytics() {
-        String id = site.createdId(body(Map.of("name", "Billing", "url_patterns", List.of("/billing"))));
+        String id = site.createdId(Json.write(Map.of("name", "Billing", "url_patterns", List.of("/billing"))));
         String range = "?start=" + yesterday() + "&end=" + yesterday();
-        JsonNode counted = PageAnalytics.json("""
+        JsonNode counted = Json.read("""
                 {"total_visits": 2, "unique_users": 2, "avg_time_seconds": 0.0, "engagement_score": 0.0, "friction_score": 50.0,
                  "error_count": 1, "rage_click_count": 0, "drop_off_rate": 1.0, "member_pages": 1}""");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(site.analytics(id, range).get("summary")).isEqualTo(counted));
@@ -289,7 +288,7 @@ class PageCollectionApiIT {
         assertThat(site.list().json().get("collections").valueStream().map(collection -> collection.get("collection_id").asString()))
                 .doesNotContain(id);
         assertThat(site.awaitPages("/billing/invoices")).containsEntry("/billing/invoices", page("/billing/invoices"));
-        String again = site.createdId(body(Map.of("name", "Billing again", "page_ids", List.of(page("/billing/invoices")))));
+        String again = site.createdId(Json.write(Map.of("name", "Billing again", "page_ids", List.of(page("/billing/invoices")))));
         JsonNode recreated = site.analytics(again, range);
         assertThat(recreated.get("summary")).isEqualTo(counted);
         assertThat(recreated.at("/members/0/total_visits").asLong()).isEqualTo(2);
@@ -317,7 +316,7 @@ class PageCollectionApiIT {
 
     @Test
     void anotherOrganizationCanNeitherSeeNorChangeACollection() {
-        String id = site.createdId(body(Map.of("name", "Private", "page_ids", List.of(page("/settings")), "url_patterns", List.of("/billing"))));
+        String id = site.createdId(Json.write(Map.of("name", "Private", "page_ids", List.of(page("/settings")), "url_patterns", List.of("/billing"))));
         PageAnalytics intruder = new PageAnalytics(suite, suite.globex);
 
         List<Answer> answers = List.of(
@@ -360,25 +359,25 @@ class PageCollectionApiIT {
         assertFault(site.create("{\"name\": \"ok\", \"page_ids\": \"abc\"}"), "list_type", List.of("body", "page_ids"), "\"abc\"");
         assertFault(site.create("{\"name\": \"ok\", \"page_ids\": [\"a\", 1]}"), "string_type", List.of("body", "page_ids", 1), "1");
         assertFault(site.create("{\"name\": \"ok\", \"url_patterns\": [null]}"), "string_type", List.of("body", "url_patterns", 0), "null");
-        assertFault(site.create(body(Map.of("name", "ok", "page_ids", ids(1001)))), "too_long", List.of("body", "page_ids"), null);
-        assertFault(site.create(body(Map.of("name", "ok", "url_patterns", ids(101)))), "too_long", List.of("body", "url_patterns"), null);
+        assertFault(site.create(Json.write(Map.of("name", "ok", "page_ids", ids(1001)))), "too_long", List.of("body", "page_ids"), null);
+        assertFault(site.create(Json.write(Map.of("name", "ok", "url_patterns", ids(101)))), "too_long", List.of("body", "url_patterns"), null);
         assertFault(site.create("name=ok"), "json_invalid", List.of("body"), null);
         assertFault(site.update(site.createdId("{\"name\": \"Valid\"}"), "{\"name\": \"\"}"), "string_too_short", List.of("body", "name"), "\"\"");
         assertFault(site.map(site.createdId("{\"name\": \"Valid too\"}"), "{\"url_patterns\": \"/x\"}"), "list_type",
                 List.of("body", "url_patterns"), "\"/x\"");
         assertThat(site.list().json().get("collections").size()).as("nothing created by a refused request").isEqualTo(before + 2);
 
-        Answer mostAllowed = site.create(body(Map.of("name", "x".repeat(200), "page_ids", ids(1000), "url_patterns", ids(100))));
+        Answer mostAllowed = site.create(Json.write(Map.of("name", "x".repeat(200), "page_ids", ids(1000), "url_patterns", ids(100))));
         assertThat(mostAllowed.status()).isEqualTo(200);
         assertThat(codes(mostAllowed.json())).hasSize(1101).containsOnly("page_not_found", "pattern_matches_nothing", "no_member_pages")
                 .endsWith("no_member_pages");
-        Answer tooMany = site.create(body(Map.of("name", "ok", "page_ids", ids(1001))));
+        Answer tooMany = site.create(Json.write(Map.of("name", "ok", "page_ids", ids(1001))));
         assertThat(tooMany.json().at("/detail/0/input").size()).isEqualTo(1001);
     }
 
     @Test
     void badQueryParametersAre422WithTheInput() {
-        String id = site.createdId(body(Map.of("name", "Ranges", "url_patterns", List.of("/ticketing"))));
+        String id = site.createdId(Json.write(Map.of("name", "Ranges", "url_patterns", List.of("/ticketing"))));
 
         assertFault(site.read(id, "?start=2026-13-01"), "date_from_datetime_parsing", List.of("query", "start"), "\"2026-13-01\"");
         assertFault(site.read(id, "?end=yesterday"), "date_from_datetime_parsing", List.of("query", "end"), "\"yesterday\"");
@@ -396,7 +395,7 @@ class PageCollectionApiIT {
 
     @Test
     void anEndBeforeTheStartAnswersAnEmptyRangeWithAWarning() {
-        String id = site.createdId(body(Map.of("name", "Backwards", "url_patterns", List.of("/billing"))));
+        String id = site.createdId(Json.write(Map.of("name", "Backwards", "url_patterns", List.of("/billing"))));
         String day = yesterday().toString();
 
         Answer answer = site.read(id, "?start=" + day + "&end=" + yesterday().minusDays(1) + "&interval=hourly");
@@ -406,7 +405,7 @@ class PageCollectionApiIT {
         assertThat(analytics.get("start").asString()).isEqualTo(day);
         assertThat(analytics.get("end").asString()).isEqualTo(yesterday().minusDays(1).toString());
         assertThat(analytics.get("trend").size()).isZero();
-        assertThat(analytics.get("summary")).isEqualTo(PageAnalytics.json("""
+        assertThat(analytics.get("summary")).isEqualTo(Json.read("""
                 {"total_visits": 0, "unique_users": 0, "avg_time_seconds": 0.0, "engagement_score": 0.0, "friction_score": 0.0,
                  "error_count": 0, "rage_click_count": 0, "drop_off_rate": 0.0, "member_pages": 1}"""));
         assertThat(codes(analytics)).containsExactly("end_before_start");
@@ -416,7 +415,7 @@ class PageCollectionApiIT {
 
     @Test
     void aRangeWithoutActivityWarnsThatThereIsNoData() {
-        String id = site.createdId(body(Map.of("name", "Quiet", "url_patterns", List.of("/ticketing"))));
+        String id = site.createdId(Json.write(Map.of("name", "Quiet", "url_patterns", List.of("/ticketing"))));
 
         JsonNode analytics = site.analytics(id, "?start=2020-01-01&end=2020-01-01");
 
@@ -454,7 +453,7 @@ class PageCollectionApiIT {
         assertThat(fault.get("type").asString()).as(answer.body()).isEqualTo(type);
         assertThat(fault.has("input")).as(answer.body()).isTrue();
         if (input != null) {
-            assertThat(fault.get("input")).as(answer.body()).isEqualTo(PageAnalytics.json(input));
+            assertThat(fault.get("input")).as(answer.body()).isEqualTo(Json.read(input));
         }
     }
 }

@@ -4,7 +4,6 @@ import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpRequest;
 import java.util.List;
@@ -15,7 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code /external/v1/settings/reminders} through the gateway: defaults, whole replacement, every fault, the change event. */
 class ReminderSettingsIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String SETTINGS = "/external/v1/settings/reminders";
     private static final String DEFAULTS = "{\"enabled\": false, \"intervals_minutes\": [60, 1440], \"channels\": [\"email\"]}";
 
@@ -27,7 +25,7 @@ class ReminderSettingsIT {
         Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -38,9 +36,9 @@ class ReminderSettingsIT {
         Answer put = put(org, changed);
 
         assertThat(put.status()).isEqualTo(200);
-        assertThat(put.json()).isEqualTo(JSON.readTree(changed));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(changed));
-        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(put.json()).isEqualTo(Json.read(changed));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(changed));
+        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -55,7 +53,7 @@ class ReminderSettingsIT {
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.reminders.changed");
             assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
-            assertThat(event.get("data")).isEqualTo(JSON.readTree(changed));
+            assertThat(event.get("data")).isEqualTo(Json.read(changed));
         }
     }
 
@@ -68,7 +66,7 @@ class ReminderSettingsIT {
                 List.of("body", "intervals_minutes", 2), List.of("body", "channels", 1), List.of("body", "snooze"));
         assertThat(refused.json().get("detail").findValuesAsString("type"))
                 .containsExactlyInAnyOrder("bool_parsing", "greater_than_equal", "less_than_equal", "literal_error", "extra_forbidden");
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test

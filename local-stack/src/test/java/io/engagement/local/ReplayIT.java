@@ -9,7 +9,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -39,7 +38,6 @@ class ReplayIT {
             {"enabled":false,"sample_rate":1.0,"mask_all_text":true,"mask_all_inputs":true,\
             "block_selector":"[data-engagement-block]","min_duration_ms":0}""";
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static RunningSuite suite;
     private static HttpServer site;
@@ -67,7 +65,7 @@ class ReplayIT {
     void theSettingsAreOffAndMaskedUntilChangedAndTheSdkReadsThemWithThePublicKey() {
         Answer first = suite.get(SETTINGS, "x-api-key", org.apiKey());
         assertThat(first.status()).isEqualTo(200);
-        assertThat(first.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(first.json()).isEqualTo(Json.read(DEFAULTS));
 
         Answer refused = put("{\"enabled\": true, \"sample_rate\": 2, \"mask_all_text\": true, \"mask_all_inputs\": true, "
                 + "\"block_selector\": \".x\", \"min_duration_ms\": 0, \"colour\": \"red\"}");
@@ -81,7 +79,7 @@ class ReplayIT {
         Answer config = suite.get("/sdk/v1/config?public_key=" + org.publicKey(), "Origin", "https://shop.example");
         assertThat(config.status()).isEqualTo(200);
         assertThat(config.header("Access-Control-Allow-Origin")).isIn("*", "https://shop.example");
-        assertThat(config.json().get("replay")).isEqualTo(JSON.readTree(enabled(0.5, ".private", 3000)));
+        assertThat(config.json().get("replay")).isEqualTo(Json.read(enabled(0.5, ".private", 3000)));
         assertThat(suite.get("/sdk/v1/config").status()).isEqualTo(401);
         assertThat(suite.get("/sdk/v1/config?public_key=" + org.apiKey()).status()).as("a data key is not the SDK's").isIn(401, 403);
 

@@ -100,7 +100,7 @@ class ReplicaFaultIT {
         String batch = UUID.randomUUID().toString();
         String emails = String.join(",", Collections.nCopies(1000,
                 "{\"to_email\": \"replicas-%s@example.com\", \"subject\": \"Batch %s\", \"text_content\": \"t\"}".formatted(batch, batch)));
-        Answer accepted = suite.post(TransactionalEmailIT.BULK, "{\"emails\": [" + emails + "]}",
+        Answer accepted = suite.post(Routes.EMAIL_BULK, "{\"emails\": [" + emails + "]}",
                 "X-Transactional-Key", mail.org().transactionalKey());
         assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
         List<String> ids = new ArrayList<>();

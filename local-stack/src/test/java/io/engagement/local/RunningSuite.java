@@ -192,6 +192,12 @@ final class RunningSuite {
                 .POST(HttpRequest.BodyPublishers.ofString(json)), headers);
     }
 
+    Answer put(String path, String json, String... headers) {
+        return send(HttpRequest.newBuilder(gateway().resolve(path))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)), headers);
+    }
+
     Answer delete(String path, String... headers) {
         return send(HttpRequest.newBuilder(gateway().resolve(path)).DELETE(), headers);
     }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
-import static io.engagement.local.PageAnalytics.JSON;
 import static io.engagement.local.PageAnalytics.at;
 import static io.engagement.local.PageAnalytics.yesterday;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,7 +59,7 @@ class SessionIntelligenceIT {
         // 301 s between first and last event, 2 views, 1 click:
         // engagement 100 × (0.4 × 301/600 + 0.3 × 2/5 + 0.3 × 1/20) = 33.6;
         // churn 0.45 × (1 − 0.336) + 0.25 × 2/5 + 0.2 × 0.5 = 0.499
-        JsonNode everyEvent = JSON.readTree("""
+        JsonNode everyEvent = Json.read("""
                 {"session_id": "%s", "customer_id": "cust-1", "anonymous_id": "anon-1",
                  "started_at": "%s", "last_seen_at": "%s", "channel": "web", "last_url": "/checkout",
                  "page_view_count": 2, "total_error_count": 2, "api_call_count": 2, "api_error_rate": 0.5,
@@ -144,7 +143,7 @@ class SessionIntelligenceIT {
 
         Answer theirs = suite.get(SESSIONS + "/" + id, "x-api-key", other.apiKey());
         assertThat(theirs.status()).isEqualTo(404);
-        assertThat(theirs.json()).isEqualTo(JSON.readTree("{\"detail\": \"Session not found\"}"));
+        assertThat(theirs.json()).isEqualTo(Json.read("{\"detail\": \"Session not found\"}"));
         assertThat(suite.get(SESSIONS + "/" + id + "/replay", "x-api-key", other.apiKey()).status()).isEqualTo(404);
         assertThat(suite.get(SESSIONS, "x-api-key", other.apiKey()).json().get("total").asLong()).isZero();
     }
@@ -159,7 +158,7 @@ class SessionIntelligenceIT {
     }
 
     private ObjectNode identify(String session, Instant at) {
-        ObjectNode event = JSON.createObjectNode();
+        ObjectNode event = Json.object();
         event.put("event_id", UUID.randomUUID().toString());
         event.put("type", "identify");
         event.put("session_id", session);

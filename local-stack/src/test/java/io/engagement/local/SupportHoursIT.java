@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import static io.engagement.local.PageAnalytics.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -44,7 +43,7 @@ class SupportHoursIT {
         Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -54,10 +53,10 @@ class SupportHoursIT {
         Answer put = put(NEW_YORK);
 
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        assertThat(put.json()).isEqualTo(JSON.readTree(NEW_YORK));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(NEW_YORK));
-        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
-        assertThat(status(other, "2026-03-08T14:00:00Z").json()).isEqualTo(JSON.readTree("{\"open\": false, \"next_change_at\": \"2026-03-09T09:00:00Z\"}"));
+        assertThat(put.json()).isEqualTo(Json.read(NEW_YORK));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(NEW_YORK));
+        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
+        assertThat(status(other, "2026-03-08T14:00:00Z").json()).isEqualTo(Json.read("{\"open\": false, \"next_change_at\": \"2026-03-09T09:00:00Z\"}"));
     }
 
     @Test
@@ -80,18 +79,18 @@ class SupportHoursIT {
                 .isEqualTo("Value error, unknown time zone, expected an IANA name such as Europe/Berlin");
         assertThat(answer.json().at("/detail/1/msg").asString()).isEqualTo("Value error, end must be after start");
         assertThat(answer.json().at("/detail/3/msg").asString()).isEqualTo("Value error, slot overlaps 09:00-13:00");
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
     void anUnknownFieldIsExtraForbidden() {
-        ObjectNode body = (ObjectNode) JSON.readTree(DEFAULTS);
+        ObjectNode body = (ObjectNode) Json.read(DEFAULTS);
         body.put("holidays", "none");
 
         Answer answer = put(body.toString());
 
         assertThat(answer.status()).isEqualTo(422);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("""
+        assertThat(answer.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "extra_forbidden", "loc": ["body", "holidays"], "msg": "Extra inputs are not permitted",
                   "input": "none"}]}"""));
     }
@@ -107,7 +106,7 @@ class SupportHoursIT {
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.support_hours.changed");
             assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
-            assertThat(event.get("data")).isEqualTo(JSON.readTree(NEW_YORK));
+            assertThat(event.get("data")).isEqualTo(Json.read(NEW_YORK));
         }
     }
 
@@ -152,7 +151,7 @@ class SupportHoursIT {
                   "thursday": [], "friday": [], "saturday": [], "sunday": []}}""").status()).isEqualTo(200);
         Answer never = status(org, "2026-12-25T17:00:00Z");
 
-        assertThat(never.json()).isEqualTo(JSON.readTree("{\"open\": false, \"next_change_at\": null}"));
+        assertThat(never.json()).isEqualTo(Json.read("{\"open\": false, \"next_change_at\": null}"));
     }
 
     @Test
@@ -164,7 +163,7 @@ class SupportHoursIT {
         assertThat(now.json().get("open").isBoolean()).isTrue();
         assertThat(Instant.parse(now.json().get("next_change_at").asString())).isAfter(Instant.now().minusSeconds(60));
         assertThat(bad.status()).isEqualTo(422);
-        assertThat(bad.json()).isEqualTo(JSON.readTree("""
+        assertThat(bad.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "datetime_parsing", "loc": ["query", "at"],
                   "msg": "Input should be a valid datetime, invalid datetime format", "input": "next-tuesday",
                   "ctx": {"error": "invalid datetime format"}}]}"""));

@@ -18,7 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.PageAnalytics.JSON;
+import static io.engagement.local.Routes.TICKETING_SETTINGS;
+import static io.engagement.local.Routes.TICKETS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,7 +31,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TicketIT {
 
-    static final String TICKETS = "/external/v1/tickets";
 
     private static MongoClient mongo;
 
@@ -65,7 +65,7 @@ class TicketIT {
         assertThat(ticket.get("description").asString()).isEqualTo("The PDF link gives an error.");
         assertThat(ticket.get("customer_id").isNull()).isTrue();
         assertThat(ticket.get("email").asString()).isEqualToIgnoringCase("ada@example.com");
-        assertThat(ticket.get("tags")).isEqualTo(JSON.readTree("[\"Billing\", \"Bug Report\"]"));
+        assertThat(ticket.get("tags")).isEqualTo(Json.read("[\"Billing\", \"Bug Report\"]"));
         assertThat(ticket.get("assignee_email").isNull()).isTrue();
         assertThat(Instant.parse(ticket.get("time_created").asString())).isEqualTo(Instant.parse(ticket.get("time_updated").asString()));
 
@@ -83,7 +83,7 @@ class TicketIT {
 
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().get("customer_id").asString()).isEqualTo(customerId);
-        assertThat(created.json().get("tags")).isEqualTo(JSON.readTree("[]"));
+        assertThat(created.json().get("tags")).isEqualTo(Json.read("[]"));
     }
 
     @Test
@@ -183,7 +183,7 @@ class TicketIT {
 
     @Test
     void theFirstRuleInRuleOrderWhoseTagTheTicketHasAssignsIt() {
-        assertThat(TicketingSettingsIT.put(org, """
+        assertThat(ticketingSettings("""
                 {"user_tickets_enabled": true, "tags": ["Billing", "Technical", "Sales"],
                  "auto_assign": [{"tag": "Sales", "assignee_email": "sam@example.com"},
                                  {"tag": "Billing", "assignee_email": "bill@example.com"}]}""").status()).isEqualTo(200);
@@ -201,7 +201,7 @@ class TicketIT {
         assertThat(allowed.status()).as(allowed.body()).isEqualTo(201);
         assertThat(byQuery.status()).as(byQuery.body()).isEqualTo(201);
 
-        assertThat(TicketingSettingsIT.put(org, """
+        assertThat(ticketingSettings("""
                 {"user_tickets_enabled": false, "tags": ["Technical"], "auto_assign": []}""").status()).isEqualTo(200);
 
         Answer refused = suite.post(TICKETS, ticket("[\"Technical\"]"), "X-Public-Key", org.publicKey());
@@ -324,7 +324,7 @@ class TicketIT {
         assertThat(pending.get("time_created")).isEqualTo(opened.get("time_created"));
 
         JsonNode retagged = patch(path, "{\"tags\": [\"bug report\", \"technical\"]}").json();
-        assertThat(retagged.get("tags")).isEqualTo(JSON.readTree("[\"Bug Report\", \"Technical\"]"));
+        assertThat(retagged.get("tags")).isEqualTo(Json.read("[\"Bug Report\", \"Technical\"]"));
         assertThat(retagged.get("status").asString()).isEqualTo("pending");
 
         JsonNode assigned = patch(path, "{\"assignee_email\": \"kim@example.com\"}").json();
@@ -367,7 +367,7 @@ class TicketIT {
 
     @Test
     void retaggingAssignsByTheRulesOnlyATicketWithoutAnAssignee() {
-        assertThat(TicketingSettingsIT.put(org, """
+        assertThat(ticketingSettings("""
                 {"user_tickets_enabled": true, "tags": ["Billing", "Sales"],
                  "auto_assign": [{"tag": "Billing", "assignee_email": "bill@example.com"}]}""").status()).isEqualTo(200);
         String unassigned = openId(org, ticket("[\"Sales\"]"));
@@ -397,7 +397,7 @@ class TicketIT {
 
         for (Answer answer : List.of(read, changed, unknown)) {
             assertThat(answer.status()).as(answer.body()).isEqualTo(404);
-            assertThat(answer.json()).isEqualTo(JSON.readTree("{\"detail\": \"Ticket not found\"}"));
+            assertThat(answer.json()).isEqualTo(Json.read("{\"detail\": \"Ticket not found\"}"));
         }
         assertThat(list(other, "").json().get("total").asLong()).isZero();
         assertThat(get(org, TICKETS + "/" + ticketId).json().get("status").asString()).isEqualTo("open");
@@ -472,6 +472,10 @@ class TicketIT {
         return suite.get(TICKETS + query, "x-api-key", owner.apiKey());
     }
 
+    private Answer ticketingSettings(String body) {
+        return suite.put(TICKETING_SETTINGS, body, "x-api-key", org.apiKey());
+    }
+
     private Answer patch(String path, String body) {
         Answer answer = patch(path, body, "x-api-key", org.apiKey());
         return answer;
@@ -489,7 +493,7 @@ class TicketIT {
     }
 
     private String createCustomer(RunningSuite.Organization owner, String email) {
-        Answer created = suite.post("/external/v1/customers", PageAnalytics.body(Map.of("name", "Ticket Person", "email", email, "source", "web")),
+        Answer created = suite.post("/external/v1/customers", Json.write(Map.of("name", "Ticket Person", "email", email, "source", "web")),
                 "x-api-key", owner.apiKey());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json().get("customer_id").asString();

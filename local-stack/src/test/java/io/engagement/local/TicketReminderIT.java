@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static io.engagement.local.Routes.TICKETS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -22,7 +23,6 @@ import static org.awaitility.Awaitility.await;
 class TicketReminderIT {
 
     private static final String SETTINGS = "/external/v1/settings/reminders";
-    private static final String TICKETS = "/external/v1/tickets";
     private static final Duration SENT = Duration.ofSeconds(60);
 
     private final RunningSuite suite = RunningSuite.get();
@@ -30,10 +30,10 @@ class TicketReminderIT {
 
     @Test
     void aPendingTicketsCustomerIsRemindedOnEveryChannelAtEachInterval() {
-        String phone = WhatsAppIT.number();
+        String phone = WhatsAppNumbers.fresh();
         String email = "rita-" + UUID.randomUUID() + "@example.com";
         String customerId = createCustomer(email, phone);
-        assertThat(put("/external/v1/settings/whatsapp", "{\"phone_number\": \"" + WhatsAppIT.number() + "\"}").status()).isEqualTo(200);
+        assertThat(put("/external/v1/settings/whatsapp", "{\"phone_number\": \"" + WhatsAppNumbers.fresh() + "\"}").status()).isEqualTo(200);
         assertThat(suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 10}").status()).isEqualTo(200);
         assertThat(put(SETTINGS, "{\"enabled\": true, \"intervals_minutes\": [2, 6], \"channels\": [\"email\", \"sms\", \"whatsapp\", \"push\"]}")
                 .status()).isEqualTo(200);
@@ -122,7 +122,7 @@ class TicketReminderIT {
 
     private String createCustomer(String email, String phone) {
         Answer created = suite.post("/external/v1/customers",
-                PageAnalytics.body(Map.of("name", "Rita Reminded", "email", email, "whatsapp_number", phone, "source", "web")),
+                Json.write(Map.of("name", "Rita Reminded", "email", email, "whatsapp_number", phone, "source", "web")),
                 "x-api-key", org.apiKey());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json().get("customer_id").asString();

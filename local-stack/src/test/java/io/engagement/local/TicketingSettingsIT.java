@@ -5,13 +5,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import static io.engagement.local.PageAnalytics.JSON;
+import static io.engagement.local.Routes.TICKETING_SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -21,7 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TicketingSettingsIT {
 
-    static final String SETTINGS = "/external/v1/settings/ticketing";
     static final String DEFAULTS = """
             {"user_tickets_enabled": true, "tags": ["Billing", "Technical", "Sales", "Bug Report"], "auto_assign": []}""";
 
@@ -30,10 +28,10 @@ class TicketingSettingsIT {
 
     @Test
     void anOrganizationStartsWithTheDefaultTagsAndWidgetTicketsEnabled() {
-        Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
+        Answer answer = suite.get(TICKETING_SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -45,14 +43,14 @@ class TicketingSettingsIT {
                  "auto_assign": [{"tag": "refunds", "assignee_email": "rita@example.com"},
                                  {"tag": "Bug Report", "assignee_email": "dev@example.com"}]}""");
 
-        JsonNode expected = JSON.readTree("""
+        JsonNode expected = Json.read("""
                 {"user_tickets_enabled": false, "tags": ["Refunds", "Onboarding", "Bug Report"],
                  "auto_assign": [{"tag": "Refunds", "assignee_email": "rita@example.com"},
                                  {"tag": "Bug Report", "assignee_email": "dev@example.com"}]}""");
         assertThat(put.status()).as(put.body()).isEqualTo(200);
         assertThat(put.json()).isEqualTo(expected);
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(expected);
-        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(TICKETING_SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(expected);
+        assertThat(suite.get(TICKETING_SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -68,7 +66,7 @@ class TicketingSettingsIT {
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.ticketing.changed");
             assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
-            assertThat(event.get("data")).isEqualTo(JSON.readTree(changed));
+            assertThat(event.get("data")).isEqualTo(Json.read(changed));
         }
     }
 
@@ -176,8 +174,8 @@ class TicketingSettingsIT {
 
     @Test
     void theSettingsTakeOnlyTheDataKey() {
-        Answer withPublic = suite.get(SETTINGS, "X-Public-Key", org.publicKey());
-        Answer withNone = suite.get(SETTINGS);
+        Answer withPublic = suite.get(TICKETING_SETTINGS, "X-Public-Key", org.publicKey());
+        Answer withNone = suite.get(TICKETING_SETTINGS);
 
         assertThat(withPublic.status()).isEqualTo(403);
         assertThat(withPublic.json().get("detail").isString()).isTrue();
@@ -185,17 +183,14 @@ class TicketingSettingsIT {
     }
 
     private void assertUnchanged() {
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(TICKETING_SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     private static List<String> types(Answer answer) {
         return answer.json().get("detail").valueStream().map(fault -> fault.get("type").asString()).toList();
     }
 
-    static Answer put(RunningSuite.Organization org, String body) {
-        RunningSuite suite = RunningSuite.get();
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", org.apiKey());
+    private Answer put(RunningSuite.Organization org, String body) {
+        return suite.put(TICKETING_SETTINGS, body, "x-api-key", org.apiKey());
     }
 }

@@ -7,7 +7,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +20,6 @@ import org.awaitility.Awaitility;
 /** Reads a topic of the real broker from its start, keeping every record seen. */
 final class TopicReader implements AutoCloseable {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final KafkaConsumer<String, String> consumer;
     private final List<ConsumerRecord<String, String>> seen = new CopyOnWriteArrayList<>();
@@ -59,7 +57,7 @@ final class TopicReader implements AutoCloseable {
             return MissingNode.getInstance();
         }
         try {
-            return JSON.readTree(record.value());
+            return Json.read(record.value());
         } catch (JacksonException notJson) {
             return MissingNode.getInstance();
         }

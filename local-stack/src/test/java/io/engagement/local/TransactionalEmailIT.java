@@ -19,14 +19,14 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static io.engagement.local.Routes.EMAIL_BULK;
+import static io.engagement.local.Routes.EMAIL_SEND;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Email through the gateway, delivered over real SMTP to the embedded server. */
 class TransactionalEmailIT {
 
-    static final String SEND = "/external/v1/transactional-email/send";
-    static final String BULK = "/external/v1/transactional-email/send/bulk";
     static final String TEMPLATES = "/external/v1/transactional-email/templates";
 
     private final RunningSuite suite = RunningSuite.get();
@@ -100,7 +100,7 @@ class TransactionalEmailIT {
     @Test
     void aBulkSendQueuesEveryEmailAndEachArrivesOnce() {
         List<String> recipients = List.of(mail.address(), mail.address(), mail.address());
-        Answer accepted = suite.post(BULK, """
+        Answer accepted = suite.post(EMAIL_BULK, """
                 {"emails": [%s]}""".formatted(String.join(",", recipients.stream()
                         .map(to -> "{\"to_email\": \"%s\", \"subject\": \"Bulk\", \"text_content\": \"Hello {{n}}\", \"merge_data\": {\"n\": \"%s\"}}"
                                 .formatted(to, to))
@@ -119,13 +119,13 @@ class TransactionalEmailIT {
 
     @Test
     void aBulkSendIsRefusedWholeWithTheFaultyElementLocated() {
-        Answer refused = suite.post(BULK, """
+        Answer refused = suite.post(EMAIL_BULK, """
                 {"emails": [{"to_email": "%s", "subject": "ok", "text_content": "ok"}, {"to_email": "broken", "subject": "x", "text_content": "x"}]}"""
                 .formatted(mail.address()), "X-Transactional-Key", mail.org().transactionalKey());
-        Answer empty = suite.post(BULK, "{\"emails\": []}", "X-Transactional-Key", mail.org().transactionalKey());
+        Answer empty = suite.post(EMAIL_BULK, "{\"emails\": []}", "X-Transactional-Key", mail.org().transactionalKey());
         String tooMany = "{\"emails\": [" + String.join(",", java.util.Collections.nCopies(1001,
                 "{\"to_email\": \"a@example.com\", \"subject\": \"s\", \"text_content\": \"t\"}")) + "]}";
-        Answer overLimit = suite.post(BULK, tooMany, "X-Transactional-Key", mail.org().transactionalKey());
+        Answer overLimit = suite.post(EMAIL_BULK, tooMany, "X-Transactional-Key", mail.org().transactionalKey());
 
         assertThat(refused.status()).isEqualTo(422);
         assertThat(refused.locs()).containsExactly(List.of("body", "emails", 1, "to_email"));
@@ -262,7 +262,7 @@ class TransactionalEmailIT {
         suite.smtp.stop();
         List<String> ids = new ArrayList<>();
         try {
-            Answer accepted = suite.post(BULK, "{\"emails\": [" + emails + "]}", "X-Transactional-Key", mail.org().transactionalKey());
+            Answer accepted = suite.post(EMAIL_BULK, "{\"emails\": [" + emails + "]}", "X-Transactional-Key", mail.org().transactionalKey());
             assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
             accepted.json().get("messages").forEach(message -> ids.add(message.get("message_id").asString()));
             await().atMost(Mail.DELIVERED).until(() -> ids.stream().anyMatch(id -> mail.status(id).get("attempts").asInt() >= 2));

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
 
+import static io.engagement.local.Routes.INBOX;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -30,13 +31,12 @@ import static org.awaitility.Awaitility.await;
 class WhatsAppConversationIT {
 
     private static final String WEBHOOK = "/webhooks/whatsapp";
-    private static final String INBOX = ConversationIT.INBOX;
     /** The connected number is learnt from the settings topic, a moment after the connect answers. */
     private static final Duration LEARNT = Duration.ofSeconds(30);
 
     private final RunningSuite suite = RunningSuite.get();
     private final RunningSuite.Organization org = suite.createOrganization("WhatsApp conversations " + UUID.randomUUID());
-    private final String business = WhatsAppIT.number();
+    private final String business = WhatsAppNumbers.fresh();
 
     @BeforeEach
     void connectedAndAlwaysOpen() {
@@ -64,7 +64,7 @@ class WhatsAppConversationIT {
 
     @Test
     void aSignedTextOpensTheSendersConversationAndARedeliveredOneIsStoredOnce() {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         String first = notification(sender, "wamid." + UUID.randomUUID(), "Ada Lovelace", "Hello, is my order on its way?");
 
         JsonNode conversation = awaitConversationOf(first, sender);
@@ -88,9 +88,9 @@ class WhatsAppConversationIT {
 
     @Test
     void aMissingOrWrongSignatureIsRefusedAndNothingIsStored() {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         awaitConversationOf(notification(sender, "wamid." + UUID.randomUUID(), "Known", "Hi"), sender);
-        String stranger = WhatsAppIT.number();
+        String stranger = WhatsAppNumbers.fresh();
         String body = notification(stranger, "wamid." + UUID.randomUUID(), "Mallory", "Let me in");
 
         Answer unsigned = post(body, null);
@@ -106,7 +106,7 @@ class WhatsAppConversationIT {
 
     @Test
     void aTextToANumberNoOrganizationConnectedIsAcceptedAndDropped() {
-        String body = notification(WhatsAppIT.number(), "wamid." + UUID.randomUUID(), "Nobody", "Anyone there?")
+        String body = notification(WhatsAppNumbers.fresh(), "wamid." + UUID.randomUUID(), "Nobody", "Anyone there?")
                 .replace(business.substring(1), "1999" + business.substring(5));
 
         assertThat(signed(body).status()).isEqualTo(200);
@@ -116,7 +116,7 @@ class WhatsAppConversationIT {
 
     @Test
     void anAgentsReplyIsSentThroughWhatsAppAndPaidFromTheWalletOr402AndNotStored() {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         String id = awaitConversationOf(notification(sender, "wamid." + UUID.randomUUID(), "Grace", "Can you help?"), sender)
                 .get("conversation_id").asString();
         assertThat(suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 1}").status()).isEqualTo(200);
@@ -141,7 +141,7 @@ class WhatsAppConversationIT {
                 "x-api-key", org.apiKey());
 
         assertThat(unpaid.status()).as(unpaid.body()).isEqualTo(402);
-        assertThat(unpaid.json()).isEqualTo(PageAnalytics.json("{\"error\": \"insufficient wallet balance\"}"));
+        assertThat(unpaid.json()).isEqualTo(Json.read("{\"error\": \"insufficient wallet balance\"}"));
         assertThat(note.status()).as("a private note is never sent, so never paid").isEqualTo(201);
         assertThat(note.json().has("delivery") && !note.json().get("delivery").isNull()).isFalse();
         assertThat(messages(id)).extracting(message -> message.get("content").asString())
@@ -151,7 +151,7 @@ class WhatsAppConversationIT {
 
     @Test
     void aReplyRetriedWithItsClientIdIsSentAndPaidOnce() {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         String id = awaitConversationOf(notification(sender, "wamid." + UUID.randomUUID(), "Linus", "Hello"), sender)
                 .get("conversation_id").asString();
         suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 5}");
@@ -171,7 +171,7 @@ class WhatsAppConversationIT {
 
     @Test
     void theDevInboxPlaysAWhatsAppUserWritingToTheConnectedNumber() throws Exception {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         HttpClient http = HttpClient.newHttpClient();
         URI inbound = URI.create("http://127.0.0.1:" + suite.inbox.port() + "/api/v1/whatsapp/inbound");
 
@@ -188,7 +188,7 @@ class WhatsAppConversationIT {
 
     @Test
     void erasingTheCustomerWithTheNumberDeletesTheirWhatsAppConversation() {
-        String sender = WhatsAppIT.number();
+        String sender = WhatsAppNumbers.fresh();
         String id = awaitConversationOf(notification(sender, "wamid." + UUID.randomUUID(), "Erased", "Forget me"), sender)
                 .get("conversation_id").asString();
         Answer customer = suite.post("/external/v1/external/v1/customers",

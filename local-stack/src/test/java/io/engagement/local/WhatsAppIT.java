@@ -5,14 +5,12 @@ import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -23,7 +21,6 @@ import static org.awaitility.Awaitility.await;
  */
 class WhatsAppIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String SETTINGS = "/external/v1/settings/whatsapp";
     private static final String SEND = "/external/v1/whatsapp/send";
     private static final Duration DELIVERED = Duration.ofSeconds(60);
@@ -38,13 +35,13 @@ class WhatsAppIT {
         Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("{\"phone_number\": null, \"status\": \"disconnected\", \"connected_at\": null}"));
+        assertThat(answer.json()).isEqualTo(Json.read("{\"phone_number\": null, \"status\": \"disconnected\", \"connected_at\": null}"));
     }
 
     @Test
     void connectingANumberIsShownToTheOrganizationOnlyAndDisconnectingForgetsIt() {
         RunningSuite.Organization other = suite.createOrganization("WhatsApp other " + UUID.randomUUID());
-        String number = number();
+        String number = WhatsAppNumbers.fresh();
         Instant before = Instant.now().minusSeconds(1);
 
         Answer connected = connect(org, "{\"phone_number\": \"" + number + "\"}");
@@ -59,13 +56,13 @@ class WhatsAppIT {
         Answer disconnected = suite.delete(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(disconnected.status()).isEqualTo(200);
-        assertThat(disconnected.json()).isEqualTo(JSON.readTree("{\"phone_number\": null, \"status\": \"disconnected\", \"connected_at\": null}"));
+        assertThat(disconnected.json()).isEqualTo(Json.read("{\"phone_number\": null, \"status\": \"disconnected\", \"connected_at\": null}"));
         assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(disconnected.json());
     }
 
     @Test
     void eachConnectAndDisconnectIsPublished() {
-        String number = number();
+        String number = WhatsAppNumbers.fresh();
         try (TopicReader topic = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.MESSAGING_SETTINGS)) {
             assertThat(connect(org, "{\"phone_number\": \"" + number + "\"}").status()).isEqualTo(200);
             assertThat(suite.delete(SETTINGS, "x-api-key", org.apiKey()).status()).isEqualTo(200);
@@ -110,8 +107,8 @@ class WhatsAppIT {
 
     @Test
     void aSendFromAConnectedNumberIsChargedOneUnitAndDeliveredToTheProvider() {
-        String from = number();
-        String to = number();
+        String from = WhatsAppNumbers.fresh();
+        String to = WhatsAppNumbers.fresh();
         connect(org, "{\"phone_number\": \"" + from + "\"}");
         wallet("POST", "{\"amount\": 3}");
         String text = "Your order has shipped. ".repeat(20);
@@ -141,7 +138,7 @@ class WhatsAppIT {
     @Test
     void aSendWithoutAConnectedNumberIsRefusedAndCostsNothing() {
         wallet("POST", "{\"amount\": 5}");
-        String to = number();
+        String to = WhatsAppNumbers.fresh();
 
         Answer refused = send(org, "{\"to\": \"" + to + "\", \"message\": \"hi\"}");
 
@@ -153,11 +150,11 @@ class WhatsAppIT {
 
     @Test
     void aSendAfterDisconnectingIsRefused() {
-        connect(org, "{\"phone_number\": \"" + number() + "\"}");
+        connect(org, "{\"phone_number\": \"" + WhatsAppNumbers.fresh() + "\"}");
         wallet("POST", "{\"amount\": 5}");
         assertThat(suite.delete(SETTINGS, "x-api-key", org.apiKey()).status()).isEqualTo(200);
 
-        Answer refused = send(org, "{\"to\": \"" + number() + "\", \"message\": \"hi\"}");
+        Answer refused = send(org, "{\"to\": \"" + WhatsAppNumbers.fresh() + "\", \"message\": \"hi\"}");
 
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.detail()).isEqualTo("WhatsApp is not connected");
@@ -166,8 +163,8 @@ class WhatsAppIT {
 
     @Test
     void aSendTheWalletCannotCoverIsRefusedAndNothingIsDelivered() {
-        connect(org, "{\"phone_number\": \"" + number() + "\"}");
-        String to = number();
+        connect(org, "{\"phone_number\": \"" + WhatsAppNumbers.fresh() + "\"}");
+        String to = WhatsAppNumbers.fresh();
 
         Answer refused = send(org, "{\"to\": \"" + to + "\", \"message\": \"hi\"}");
 
@@ -181,9 +178,9 @@ class WhatsAppIT {
 
     @Test
     void aRetriedSendWithItsIdempotencyKeyIsChargedAndDeliveredOnce() {
-        connect(org, "{\"phone_number\": \"" + number() + "\"}");
+        connect(org, "{\"phone_number\": \"" + WhatsAppNumbers.fresh() + "\"}");
         wallet("POST", "{\"amount\": 5}");
-        String to = number();
+        String to = WhatsAppNumbers.fresh();
         String body = "{\"to\": \"" + to + "\", \"message\": \"once\"}";
         String key = UUID.randomUUID().toString();
 
@@ -201,9 +198,9 @@ class WhatsAppIT {
 
     @Test
     void anErasedCustomersNumberLeavesTheirMessagesWhileTheStatusStays() {
-        connect(org, "{\"phone_number\": \"" + number() + "\"}");
+        connect(org, "{\"phone_number\": \"" + WhatsAppNumbers.fresh() + "\"}");
         wallet("POST", "{\"amount\": 1}");
-        String to = number();
+        String to = WhatsAppNumbers.fresh();
         Answer customer = suite.post("/external/v1/customers", "{\"name\": \"Wanda\", \"email\": \"wanda-" + UUID.randomUUID()
                 + "@example.test\", \"whatsapp_number\": \"" + to + "\", \"source\": \"web\"}", "x-api-key", org.apiKey());
         assertThat(customer.status()).as(customer.body()).isEqualTo(201);
@@ -270,11 +267,5 @@ class WhatsAppIT {
 
     private List<ReceivedWhatsApp> receivedBy(String to) {
         return suite.inbox.whatsapp().received().stream().filter(message -> message.to().equals(to)).toList();
-    }
-
-    /** A number no other test sends to. */
-    static String number() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        return "+1201" + random.nextInt(2, 10) + String.format("%06d", random.nextInt(1_000_000));
     }
 }

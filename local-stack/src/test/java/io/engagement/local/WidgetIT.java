@@ -12,7 +12,6 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -37,7 +36,6 @@ import static org.awaitility.Awaitility.await;
 class WidgetIT {
 
     private static final Path SCREENSHOTS = Path.of("target", "browser-screenshots");
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     /**
      * Loaded before the widget: notes its sockets and lets the test take the network away from
      * the page (new sockets go nowhere, fetches fail) as a train tunnel would.
@@ -164,7 +162,7 @@ class WidgetIT {
         form.findElement(By.cssSelector("[name=email]")).sendKeys("ada@example.com");
         form.findElement(By.cssSelector("[type=submit]")).click();
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(suite.get(TicketIT.TICKETS, "x-api-key", org.apiKey()).json()
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(suite.get(Routes.TICKETS, "x-api-key", org.apiKey()).json()
                 .get("data").valueStream().map(ticket -> ticket.get("subject").asString())).containsExactly("Refund for order 1042"));
     }
 
@@ -173,7 +171,7 @@ class WidgetIT {
         SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
         Answer secret = suite.post("/external/v1/settings/widget/identity-secret", "{}", "x-api-key", org.apiKey());
         assertThat(secret.status()).as(secret.body()).isEqualTo(201);
-        String hash = ConversationIT.hmac(secret.json().get("identity_secret").asString(), "cust-7");
+        String hash = IdentityHash.of(secret.json().get("identity_secret").asString(), "cust-7");
         browser.get(sitePage("Engagement.identify('cust-7', 'ada@example.com', '" + hash + "');"));
         SearchContext widget = shadowRoot();
         await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "launcher"), found -> found != null).click();
@@ -216,17 +214,17 @@ class WidgetIT {
     }
 
     private JsonNode theConversation() {
-        JsonNode page = suite.get(ConversationIT.INBOX, "x-api-key", org.apiKey()).json();
+        JsonNode page = suite.get(Routes.INBOX, "x-api-key", org.apiKey()).json();
         return page.get("data").isEmpty() ? null : page.get("data").get(0);
     }
 
     private JsonNode agentView(String conversationId) {
-        return suite.get(ConversationIT.INBOX + "/" + conversationId + "/messages?limit=200", "x-api-key", org.apiKey()).json();
+        return suite.get(Routes.INBOX + "/" + conversationId + "/messages?limit=200", "x-api-key", org.apiKey()).json();
     }
 
     private void reply(String conversationId, String content) {
-        Answer sent = suite.post(ConversationIT.INBOX + "/" + conversationId + "/messages",
-                JSON.createObjectNode().put("content", content).put("agent_email", "grace@support.test").toString(), "x-api-key", org.apiKey());
+        Answer sent = suite.post(Routes.INBOX + "/" + conversationId + "/messages",
+                Json.object().put("content", content).put("agent_email", "grace@support.test").toString(), "x-api-key", org.apiKey());
         assertThat(sent.status()).as(sent.body()).isEqualTo(201);
     }
 

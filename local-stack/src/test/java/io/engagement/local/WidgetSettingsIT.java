@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.UUID;
 
-import static io.engagement.local.PageAnalytics.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -45,7 +44,7 @@ class WidgetSettingsIT {
         Answer answer = suite.get(SETTINGS, "x-api-key", org.apiKey());
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(answer.json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
@@ -55,14 +54,14 @@ class WidgetSettingsIT {
         Answer put = put(SETTINGS, CHANGED, org.apiKey());
 
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        assertThat(put.json()).isEqualTo(JSON.readTree(CHANGED));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(CHANGED));
-        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(put.json()).isEqualTo(Json.read(CHANGED));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(CHANGED));
+        assertThat(suite.get(SETTINGS, "x-api-key", other.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
     void eachInvalidFieldIsOneFaultAtItsOwnLocAndNothingIsWritten() {
-        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        ObjectNode body = (ObjectNode) Json.read(CHANGED);
         body.put("theme_color", "#12345").put("position", "middle").put("welcome_image", "selfie").put("support_name", "")
                 .put("button_label", "b".repeat(31)).put("online_status_message", "m".repeat(141)).put("sound_enabled", "sometimes");
         body.putNull("white_label");
@@ -79,31 +78,31 @@ class WidgetSettingsIT {
                 "string_pattern_mismatch", "literal_error", "literal_error", "string_too_short", "string_too_long", "string_too_long",
                 "string_too_long", "bool_parsing", "bool_type");
         assertThat(answer.json().at("/detail/1/msg").asString()).isEqualTo("Input should be 'left' or 'right'");
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
     void theContractsEightFieldsAloneAreAcceptedWithTheDefaultOfflineMessage() {
-        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        ObjectNode body = (ObjectNode) Json.read(CHANGED);
         body.remove("offline_status_message");
 
         Answer put = put(SETTINGS, body.toString(), org.apiKey());
 
         assertThat(put.status()).as(put.body()).isEqualTo(200);
         assertThat(put.json().get("offline_status_message").asString())
-                .isEqualTo(JSON.readTree(DEFAULTS).get("offline_status_message").asString());
+                .isEqualTo(Json.read(DEFAULTS).get("offline_status_message").asString());
         assertThat(put.json().get("support_name").asString()).isEqualTo(body.get("support_name").asString());
     }
 
     @Test
     void anUnknownFieldIsExtraForbidden() {
-        ObjectNode body = (ObjectNode) JSON.readTree(CHANGED);
+        ObjectNode body = (ObjectNode) Json.read(CHANGED);
         body.put("font", "Comic Sans");
 
         Answer answer = put(SETTINGS, body.toString(), org.apiKey());
 
         assertThat(answer.status()).isEqualTo(422);
-        assertThat(answer.json()).isEqualTo(JSON.readTree("""
+        assertThat(answer.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "extra_forbidden", "loc": ["body", "font"], "msg": "Extra inputs are not permitted",
                   "input": "Comic Sans"}]}"""));
     }
@@ -119,7 +118,7 @@ class WidgetSettingsIT {
             JsonNode event = TopicReader.json(published.get(0));
             assertThat(event.get("type").asString()).isEqualTo("settings.widget.changed");
             assertThat(event.get("org_id").asLong()).isEqualTo(org.id());
-            assertThat(event.get("data")).isEqualTo(JSON.readTree(CHANGED));
+            assertThat(event.get("data")).isEqualTo(Json.read(CHANGED));
         }
     }
 
@@ -131,9 +130,9 @@ class WidgetSettingsIT {
         Answer changed = suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}");
 
         assertThat(initial.status()).isEqualTo(200);
-        assertThat(initial.json()).isEqualTo(JSON.readTree("{\"organization_id\": " + org.id() + ", \"plan\": \"free\"}"));
+        assertThat(initial.json()).isEqualTo(Json.read("{\"organization_id\": " + org.id() + ", \"plan\": \"free\"}"));
         assertThat(changed.status()).as(changed.body()).isEqualTo(200);
-        assertThat(changed.json()).isEqualTo(JSON.readTree("{\"organization_id\": " + org.id() + ", \"plan\": \"premium\"}"));
+        assertThat(changed.json()).isEqualTo(Json.read("{\"organization_id\": " + org.id() + ", \"plan\": \"premium\"}"));
         assertThat(suite.admin("GET", plan(org.id()), null).json()).isEqualTo(changed.json());
     }
 
@@ -146,7 +145,7 @@ class WidgetSettingsIT {
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("{\"plan\": \"premium\"}")));
 
         assertThat(unknownPlan.status()).isEqualTo(422);
-        assertThat(unknownPlan.json()).isEqualTo(JSON.readTree("""
+        assertThat(unknownPlan.json()).isEqualTo(Json.read("""
                 {"detail": [{"type": "literal_error", "loc": ["body", "plan"], "msg": "Input should be 'free' or 'premium'",
                   "input": "gold", "ctx": {"expected": "'free' or 'premium'"}}]}"""));
         assertThat(unknownOrganization.status()).isEqualTo(404);
@@ -162,19 +161,19 @@ class WidgetSettingsIT {
      */
     @Test
     void whiteLabelNeedsThePremiumPlanAndTheWidgetDropsItAfterADowngrade() {
-        String whiteLabelled = ((ObjectNode) JSON.readTree(CHANGED)).put("white_label", true).toString();
+        String whiteLabelled = ((ObjectNode) Json.read(CHANGED)).put("white_label", true).toString();
 
         Answer onFree = put(SETTINGS, whiteLabelled, org.apiKey());
 
         assertThat(onFree.status()).isEqualTo(403);
-        assertThat(onFree.json()).isEqualTo(JSON.readTree("{\"detail\": \"white label needs the premium plan\"}"));
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(onFree.json()).isEqualTo(Json.read("{\"detail\": \"white label needs the premium plan\"}"));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
 
         assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}").status()).isEqualTo(200);
         Answer onPremium = put(SETTINGS, whiteLabelled, org.apiKey());
 
         assertThat(onPremium.status()).as(onPremium.body()).isEqualTo(200);
-        assertThat(onPremium.json()).isEqualTo(JSON.readTree(whiteLabelled));
+        assertThat(onPremium.json()).isEqualTo(Json.read(whiteLabelled));
         assertThat(config("X-Public-Key", org.publicKey()).json().get("white_label").asBoolean()).isTrue();
 
         assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"free\"}").status()).isEqualTo(200);
@@ -186,7 +185,7 @@ class WidgetSettingsIT {
     /** Read-your-writes: each plan change is honoured by the very next request, however quickly they alternate. */
     @Test
     void eachPlanChangeIsHonouredByTheVeryNextRequest() {
-        String whiteLabelled = ((ObjectNode) JSON.readTree(CHANGED)).put("white_label", true).toString();
+        String whiteLabelled = ((ObjectNode) Json.read(CHANGED)).put("white_label", true).toString();
         assertThat(put(SETTINGS, whiteLabelled, org.apiKey()).status()).isEqualTo(403);
 
         for (int round = 0; round < 3; round++) {
@@ -211,7 +210,7 @@ class WidgetSettingsIT {
         Answer open = config("X-Public-Key", org.publicKey());
 
         assertThat(open.status()).as(open.body()).isEqualTo(200);
-        ObjectNode expected = (ObjectNode) JSON.readTree(CHANGED);
+        ObjectNode expected = (ObjectNode) Json.read(CHANGED);
         // whether the widget may offer its ticket form while support is closed, from the ticketing settings
         expected.put("online", true).put("status_message", "Online now").putNull("next_change_at").put("user_tickets_enabled", true);
         expected.remove("white_label");
@@ -258,7 +257,7 @@ class WidgetSettingsIT {
         assertThat(withUnknownKey.status()).isEqualTo(401);
         assertThat(settingsWithPublicKey.status()).isEqualTo(403);
         assertThat(putWithPublicKey.status()).isEqualTo(403);
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(JSON.readTree(DEFAULTS));
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json()).isEqualTo(Json.read(DEFAULTS));
     }
 
     @Test
