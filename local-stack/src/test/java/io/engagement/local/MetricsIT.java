@@ -1,5 +1,8 @@
 package io.engagement.local;
 
+import io.engagement.local.support.Answer;
+import io.engagement.local.support.Json;
+import io.engagement.local.support.RunningSuite;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpRequest;
