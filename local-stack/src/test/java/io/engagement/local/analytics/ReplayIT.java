@@ -173,8 +173,7 @@ class ReplayIT {
     }
 
     private Answer put(String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", org.apiKey());
+        return suite.put(SETTINGS, body, "x-api-key", org.apiKey());
     }
 
     private Answer ingest(byte[] body, String query, String contentType, String... headers) {

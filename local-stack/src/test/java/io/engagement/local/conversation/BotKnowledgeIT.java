@@ -257,9 +257,7 @@ class BotKnowledgeIT {
     }
 
     private Answer putSettings(RunningSuite.Organization owner, String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", owner.apiKey());
+        return suite.put(SETTINGS, body, "x-api-key", owner.apiKey());
     }
 
     private JsonNode awaitStatus(RunningSuite.Organization owner, String sourceId, String status) {

@@ -559,8 +559,7 @@ class ConversationIT {
     }
 
     private Answer put(String path, String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(path)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", org.apiKey());
+        return suite.put(path, body, "x-api-key", org.apiKey());
     }
 
     private static List<String> ids(Answer page) {

@@ -106,11 +106,8 @@ class LiveConversationIT {
 
     @Test
     void conversationsGoToOnlineAgentsUnderCapacityAndAWaitingOneFollowsWhenCapacityFrees() {
-        Answer agents = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/agents"))
-                        .header("Content-Type", "application/json")
-                        .PUT(HttpRequest.BodyPublishers.ofString("{\"agents\": [{\"email\": \"sam@example.com\", \"name\": \"Sam\", \"capacity\": 1},"
-                                + " {\"email\": \"offline@example.com\", \"name\": \"Off\"}]}")),
-                "x-api-key", org.apiKey());
+        Answer agents = suite.put("/external/v1/settings/agents", "{\"agents\": [{\"email\": \"sam@example.com\", \"name\": \"Sam\", \"capacity\": 1},"
+                + " {\"email\": \"offline@example.com\", \"name\": \"Off\"}]}", "x-api-key", org.apiKey());
         assertThat(agents.status()).as(agents.body()).isEqualTo(200);
         sockets.add(connect("/external/v1/live?ticket=" + ticket("Sam@example.com")));
 

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.net.http.HttpRequest;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -194,8 +193,6 @@ class SupportHoursIT {
     }
 
     private Answer put(String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", org.apiKey());
+        return suite.put(SETTINGS, body, "x-api-key", org.apiKey());
     }
 }

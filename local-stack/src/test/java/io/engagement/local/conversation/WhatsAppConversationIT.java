@@ -46,9 +46,7 @@ class WhatsAppConversationIT {
     @BeforeEach
     void connectedAndAlwaysOpen() {
         SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
-        Answer connected = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/whatsapp"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"phone_number\": \"" + business + "\"}")), "x-api-key", org.apiKey());
+        Answer connected = suite.put("/external/v1/settings/whatsapp", "{\"phone_number\": \"" + business + "\"}", "x-api-key", org.apiKey());
         assertThat(connected.status()).as(connected.body()).isEqualTo(200);
     }
 

@@ -22,7 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -214,8 +213,7 @@ class WidgetIT {
     private void putWidgetSettings(String position, String colour, String label) {
         ObjectNode settings = (ObjectNode) suite.get("/external/v1/settings/widget", "x-api-key", org.apiKey()).json();
         settings.put("position", position).put("theme_color", colour).put("button_label", label);
-        Answer stored = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/widget"))
-                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(settings.toString())), "x-api-key", org.apiKey());
+        Answer stored = suite.put("/external/v1/settings/widget", settings.toString(), "x-api-key", org.apiKey());
         assertThat(stored.status()).as(stored.body()).isEqualTo(200);
     }
 

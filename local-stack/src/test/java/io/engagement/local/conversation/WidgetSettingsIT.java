@@ -146,8 +146,7 @@ class WidgetSettingsIT {
         Answer unknownPlan = suite.admin("PUT", plan(org.id()), "{\"plan\": \"gold\"}");
         Answer unknownOrganization = suite.admin("PUT", plan(999_999_999), "{\"plan\": \"premium\"}");
         Answer unknownOrganizationRead = suite.admin("GET", plan(999_999_999), null);
-        Answer withoutToken = suite.send(HttpRequest.newBuilder(suite.gateway().resolve(plan(org.id())))
-                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("{\"plan\": \"premium\"}")));
+        Answer withoutToken = suite.put(plan(org.id()), "{\"plan\": \"premium\"}");
 
         assertThat(unknownPlan.status()).isEqualTo(422);
         assertThat(unknownPlan.json()).isEqualTo(Json.read("""
@@ -292,9 +291,7 @@ class WidgetSettingsIT {
     }
 
     private Answer put(String path, String body, String key, String header) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(path))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), header, key);
+        return suite.put(path, body, header, key);
     }
 
     private static String plan(long organizationId) {

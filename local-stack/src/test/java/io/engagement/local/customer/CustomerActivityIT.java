@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -294,9 +293,7 @@ class CustomerActivityIT {
     }
 
     private Answer put(String path, String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(path))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", org.apiKey());
+        return suite.put(path, body, "x-api-key", org.apiKey());
     }
 
     private String create(String name, String email) {

@@ -167,9 +167,7 @@ class CustomerErasureIT {
      * messaging service keeps both the ticket's reminder state and the customer's contact.
      */
     private void awaitRemindersFollow(String email) {
-        Answer reminders = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/reminders"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"enabled\": true, \"intervals_minutes\": [10000], \"channels\": [\"email\"]}")),
+        Answer reminders = suite.put("/external/v1/settings/reminders", "{\"enabled\": true, \"intervals_minutes\": [10000], \"channels\": [\"email\"]}",
                 "x-api-key", org.apiKey());
         assertThat(reminders.status()).as(reminders.body()).isEqualTo(200);
         Answer ticket = suite.post("/external/v1/tickets", "{\"subject\": \"Card\", \"description\": \"d\", \"email\": \""

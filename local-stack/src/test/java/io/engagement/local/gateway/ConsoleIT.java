@@ -30,7 +30,6 @@ import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -336,10 +335,9 @@ class ConsoleIT {
 
     @Test
     void theSessionPagePlaysItsRecordingWithATimeline() throws IOException {
-        Answer replayOn = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/replay"))
-                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("""
+        Answer replayOn = suite.put("/external/v1/settings/replay", """
                         {"enabled": true, "sample_rate": 1, "mask_all_text": true, "mask_all_inputs": true,
-                         "block_selector": "[data-engagement-block]", "min_duration_ms": 0}""")), "x-api-key", org.apiKey());
+                         "block_selector": "[data-engagement-block]", "min_duration_ms": 0}""", "x-api-key", org.apiKey());
         assertThat(replayOn.status()).as(replayOn.body()).isEqualTo(200);
         HttpServer site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         byte[] page = """

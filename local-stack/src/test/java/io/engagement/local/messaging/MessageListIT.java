@@ -7,7 +7,6 @@ import io.engagement.local.support.WhatsAppNumbers;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -105,9 +104,7 @@ class MessageListIT {
     void theWhatsAppListShowsEachMessageAsItsStatusDoes() {
         suite.admin("POST", "/admin/v1/organizations/" + org.id() + "/wallet", "{\"amount\": 2}");
         String from = WhatsAppNumbers.fresh();
-        suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/whatsapp"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"phone_number\": \"" + from + "\"}")), "x-api-key", org.apiKey());
+        suite.put("/external/v1/settings/whatsapp", "{\"phone_number\": \"" + from + "\"}", "x-api-key", org.apiKey());
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Answer sent = suite.post("/external/v1/whatsapp/send", "{\"to\": \"" + WhatsAppNumbers.fresh() + "\", \"message\": \"hi\"}",

@@ -9,7 +9,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.UUID;
 
@@ -111,8 +110,6 @@ class ReminderSettingsIT {
     }
 
     private Answer put(RunningSuite.Organization who, String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", who.apiKey());
+        return suite.put(SETTINGS, body, "x-api-key", who.apiKey());
     }
 }

@@ -166,9 +166,7 @@ class TransactionalEmailIT {
         assertThat(received.subject()).isEqualTo("Welcome <Sam>");
         assertThat(received.html()).contains("<h1>Hi &lt;Sam&gt;</h1>");
 
-        Answer updated = suite.send(java.net.http.HttpRequest.newBuilder(suite.gateway().resolve(TEMPLATES + "/" + uid))
-                .header("Content-Type", "application/json")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"subject\": \"Hello {{name}}\", \"text\": \"Bye\"}")),
+        Answer updated = suite.put(TEMPLATES + "/" + uid, "{\"subject\": \"Hello {{name}}\", \"text\": \"Bye\"}",
                 "X-Transactional-Key", mail.org().transactionalKey());
         assertThat(updated.status()).isEqualTo(200);
         assertThat(suite.get(TEMPLATES + "/" + uid, "X-Transactional-Key", mail.org().transactionalKey()).json()

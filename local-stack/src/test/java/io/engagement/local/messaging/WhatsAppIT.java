@@ -11,7 +11,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -236,9 +235,7 @@ class WhatsAppIT {
     }
 
     private Answer connect(RunningSuite.Organization who, String body) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(SETTINGS))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)), "x-api-key", who.apiKey());
+        return suite.put(SETTINGS, body, "x-api-key", who.apiKey());
     }
 
     private Answer send(RunningSuite.Organization who, String json, String... headers) {

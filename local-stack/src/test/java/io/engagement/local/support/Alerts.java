@@ -2,7 +2,6 @@ package io.engagement.local.support;
 
 import tools.jackson.databind.JsonNode;
 
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,8 +39,7 @@ public record Alerts(RunningSuite suite, RunningSuite.Organization org) {
     }
 
     public Answer put(String path, String json) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(path)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json)), "x-api-key", org.apiKey());
+        return suite.put(path, json, "x-api-key", org.apiKey());
     }
 
     public Answer delete(String path) {

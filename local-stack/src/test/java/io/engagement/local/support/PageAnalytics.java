@@ -4,7 +4,6 @@ import org.awaitility.core.ThrowingRunnable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -178,9 +177,7 @@ public final class PageAnalytics {
     }
 
     public Answer update(String collectionId, String json) {
-        return suite.send(HttpRequest.newBuilder(suite.gateway().resolve(COLLECTIONS + "/" + collectionId))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json)), "x-api-key", org.apiKey());
+        return suite.put(COLLECTIONS + "/" + collectionId, json, "x-api-key", org.apiKey());
     }
 
     public Answer delete(String collectionId) {

@@ -1,6 +1,5 @@
 package io.engagement.local.support;
 
-import java.net.http.HttpRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +19,7 @@ public final class SupportHoursBody {
     }
 
     public static void put(RunningSuite suite, RunningSuite.Organization organization, String slots) {
-        Answer stored = suite.send(HttpRequest.newBuilder(suite.gateway().resolve("/external/v1/settings/support-hours"))
-                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(everyDay(slots))), "x-api-key", organization.apiKey());
+        Answer stored = suite.put("/external/v1/settings/support-hours", everyDay(slots), "x-api-key", organization.apiKey());
         assertThat(stored.status()).as(stored.body()).isEqualTo(200);
     }
 }
