@@ -1,5 +1,7 @@
 package io.engagement.local;
 
+import io.engagement.local.support.Answer;
+import io.engagement.local.support.RunningSuite;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

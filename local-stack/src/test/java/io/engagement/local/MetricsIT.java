@@ -1,5 +1,8 @@
 package io.engagement.local;
 
+import io.engagement.local.support.Answer;
+import io.engagement.local.support.Json;
+import io.engagement.local.support.RunningSuite;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpRequest;
@@ -9,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.engagement.local.CustomerApiIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -36,7 +38,7 @@ class MetricsIT {
 
     @Test
     void analyticsCountsIngestedEventsAndShowsTheLagOfItsListenersAndTopology() {
-        Answer ingested = suite.post("/external/v1/events", json(Map.of("events", List.of(Map.of(
+        Answer ingested = suite.post("/external/v1/events", Json.write(Map.of("events", List.of(Map.of(
                 "type", "page_view", "session_id", "s-" + UUID.randomUUID(), "url", "https://metrics.test/a",
                 "timestamp", Instant.now().toString())))),
                 "x-api-key", suite.acme.apiKey());
