@@ -1,9 +1,9 @@
 package io.engagement.local.analytics;
 
-import com.sun.net.httpserver.HttpServer;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.PageAnalytics;
 import io.engagement.local.support.RunningSuite;
+import io.engagement.local.support.TestSite;
 import io.engagement.local.support.TopicReader;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -14,8 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +34,7 @@ class BrowserSdkIT {
 
     private static RunningSuite suite;
     private static TopicReader telemetry;
-    private static HttpServer site;
+    private static TestSite site;
 
     private final RunningSuite.Organization org = RunningSuite.get().createOrganization("Browser " + UUID.randomUUID());
 
@@ -45,17 +43,13 @@ class BrowserSdkIT {
         assertThat(CHROMIUM).as("Chromium is needed for the browser tests (.ci/run installs Debian's chromium)").isExecutable();
         suite = RunningSuite.get();
         telemetry = new TopicReader(suite.infrastructure.kafkaBootstrapServers(), Topics.TELEMETRY);
-        site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        site.createContext("/api/orders", exchange -> {
-            exchange.sendResponseHeaders(500, -1);
-            exchange.close();
-        });
-        site.start();
+        site = TestSite.start();
+        site.fail("/api/orders", 500);
     }
 
     @AfterAll
     static void stop() {
-        site.stop(0);
+        site.close();
         telemetry.close();
     }
 
@@ -71,7 +65,7 @@ class BrowserSdkIT {
     @Test
     void aPageUsingTheSdkProducesTheExpectedEvents(@TempDir Path profile) throws Exception {
         String page = "/app/" + UUID.randomUUID() + "/tickets";
-        serve(page, """
+        site.serveHtml(page, """
                 <!doctype html><html><head><title>Tickets</title>
                 <script src="%s/sdk/engagement.js" data-public-key="%s" data-flush-interval="200"></script>
                 </head><body><button id="save" class="primary">Save</button>
@@ -91,7 +85,7 @@ class BrowserSdkIT {
                 </script></body></html>
                 """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey(), page));
 
-        browse("http://127.0.0.1:" + site.getAddress().getPort() + page, profile);
+        browse(site.url(page), profile);
 
         List<JsonNode> events = telemetry.awaitMatching(fromOrganization(), 13).stream()
                 .map(record -> TopicReader.json(record).get("data")).toList();
@@ -158,23 +152,13 @@ class BrowserSdkIT {
         assertThat(counted.get("members").valueStream().map(member -> member.get("display_url").asString() + " "
                 + member.get("total_visits").asLong() + " " + member.get("error_count").asLong()))
                 .containsExactly(page + " 1 3", page + "/settings 1 0");
-        assertThat(counted.at("/members/0/canonical_url").asString()).isEqualTo("http://127.0.0.1:" + site.getAddress().getPort() + page);
+        assertThat(counted.at("/members/0/canonical_url").asString()).isEqualTo(site.url(page));
         assertThat(counted.at("/members/1/title").asString()).isEqualTo("Settings");
         assertThat(counted.get("warnings").size()).isZero();
     }
 
     private Predicate<ConsumerRecord<String, String>> fromOrganization() {
         return record -> record.key() != null && record.key().startsWith(org.id() + ":");
-    }
-
-    private static void serve(String path, String html) {
-        byte[] body = html.getBytes(StandardCharsets.UTF_8);
-        site.createContext(path, exchange -> {
-            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
     }
 
     /** Headless Chromium as the environment notes require: no sandbox as root, no background traffic. */

@@ -3,8 +3,8 @@ package io.engagement.local.analytics;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.Json;
 import io.engagement.local.support.RunningSuite;
+import io.engagement.local.support.TestSite;
 import io.engagement.testkit.HeadlessChromium;
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,6 @@ import tools.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -43,7 +42,7 @@ class ReplayIT {
 
 
     private static RunningSuite suite;
-    private static HttpServer site;
+    private static TestSite site;
     private static ChromeDriver browser;
 
     private final RunningSuite.Organization org = RunningSuite.get().createOrganization("Replay " + UUID.randomUUID());
@@ -51,8 +50,7 @@ class ReplayIT {
     @BeforeAll
     static void start() throws IOException {
         suite = RunningSuite.get();
-        site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        site.start();
+        site = TestSite.start();
         browser = HeadlessChromium.start("replay-profile");
     }
 
@@ -61,7 +59,7 @@ class ReplayIT {
         if (browser != null) {
             browser.quit();
         }
-        site.stop(0);
+        site.close();
     }
 
     @Test
@@ -136,7 +134,7 @@ class ReplayIT {
                 </body></html>
                 """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey()));
 
-        browser.get("http://127.0.0.1:" + site.getAddress().getPort() + page);
+        browser.get(site.url(page));
         JavascriptExecutor script = browser;
         await().atMost(Duration.ofSeconds(20)).until(() -> Boolean.TRUE.equals(script.executeScript("return window.__engagementReplayStarted === true")));
         browser.findElement(By.id("card")).sendKeys("4111 1111 typed");
@@ -207,26 +205,11 @@ class ReplayIT {
 
     /** The site's pages, and a script that notes every fetch the page makes, loaded before the SDK wraps fetch. */
     private static void serve(String path, String html) {
-        respond(path, "text/html; charset=utf-8", html);
-        respond("/calls.js", "application/javascript", """
+        site.serveHtml(path, html);
+        site.serve("/calls.js", "application/javascript", """
                 window.__calls = [];
                 var pageFetch = window.fetch;
                 window.fetch = function (url) { window.__calls.push(String(url)); return pageFetch.apply(this, arguments); };
                 """);
-    }
-
-    private static void respond(String path, String type, String content) {
-        byte[] body = content.getBytes(StandardCharsets.UTF_8);
-        try {
-            site.removeContext(path);
-        } catch (IllegalArgumentException none) {
-            // first use of the path
-        }
-        site.createContext(path, exchange -> {
-            exchange.getResponseHeaders().set("Content-Type", type);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
     }
 }

@@ -1,12 +1,12 @@
 package io.engagement.local.conversation;
 
-import com.sun.net.httpserver.HttpServer;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.IdentityHash;
 import io.engagement.local.support.Json;
 import io.engagement.local.support.Routes;
 import io.engagement.local.support.RunningSuite;
 import io.engagement.local.support.SupportHoursBody;
+import io.engagement.local.support.TestSite;
 import io.engagement.testkit.HeadlessChromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +21,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,7 +66,7 @@ class WidgetIT {
             """;
 
     private static RunningSuite suite;
-    private static HttpServer site;
+    private static TestSite site;
     private static ChromeDriver browser;
 
     private final RunningSuite.Organization org = RunningSuite.get().createOrganization("Widget " + UUID.randomUUID());
@@ -75,8 +74,7 @@ class WidgetIT {
     @BeforeAll
     static void start() throws IOException {
         suite = RunningSuite.get();
-        site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        site.start();
+        site = TestSite.start();
         browser = HeadlessChromium.start("widget-profile");
         browser.manage().window().setSize(new Dimension(1280, 900));
     }
@@ -86,7 +84,7 @@ class WidgetIT {
         if (browser != null) {
             browser.quit();
         }
-        site.stop(0);
+        site.close();
     }
 
     @Test
@@ -197,7 +195,7 @@ class WidgetIT {
     private String sitePage(String afterSdk) {
         String gateway = suite.gateway().toString().replaceAll("/$", "");
         String page = "/shop/" + UUID.randomUUID();
-        respond(page, "text/html; charset=utf-8", """
+        site.serve(page, "text/html; charset=utf-8", """
                 <!doctype html><html><head><title>Shop</title>
                 <style>button { background: red !important; font-size: 40px !important; }</style>
                 <script src="/network.js"></script>
@@ -206,8 +204,8 @@ class WidgetIT {
                 <script src="%1$s/widget/v1/widget.js" data-public-key="%2$s" async></script>
                 </head><body><h1>Order 1042</h1><p>Shipped soon.</p></body></html>
                 """.formatted(gateway, org.publicKey(), afterSdk));
-        respond("/network.js", "application/javascript", NETWORK);
-        return "http://127.0.0.1:" + site.getAddress().getPort() + page;
+        site.serve("/network.js", "application/javascript", NETWORK);
+        return site.url(page);
     }
 
     private void putWidgetSettings(String position, String colour, String label) {
@@ -260,20 +258,5 @@ class WidgetIT {
 
     private static List<WebElement> find(SearchContext widget) {
         return widget.findElements(By.cssSelector("[data-engagement=\"message\"]"));
-    }
-
-    private static void respond(String path, String type, String content) {
-        byte[] body = content.getBytes(StandardCharsets.UTF_8);
-        try {
-            site.removeContext(path);
-        } catch (IllegalArgumentException none) {
-            // first use of the path
-        }
-        site.createContext(path, exchange -> {
-            exchange.getResponseHeaders().set("Content-Type", type);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
     }
 }

@@ -1,12 +1,12 @@
 package io.engagement.local.gateway;
 
-import com.sun.net.httpserver.HttpServer;
 import io.engagement.local.support.Alerts;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.PageAnalytics;
 import io.engagement.local.support.Routes;
 import io.engagement.local.support.RunningSuite;
 import io.engagement.local.support.SupportHoursBody;
+import io.engagement.local.support.TestSite;
 import io.engagement.testkit.HeadlessChromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,8 +29,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -339,31 +337,21 @@ class ConsoleIT {
                         {"enabled": true, "sample_rate": 1, "mask_all_text": true, "mask_all_inputs": true,
                          "block_selector": "[data-engagement-block]", "min_duration_ms": 0}""", "x-api-key", org.apiKey());
         assertThat(replayOn.status()).as(replayOn.body()).isEqualTo(200);
-        HttpServer site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        byte[] page = """
-                <!doctype html><html><head><title>Pricing</title>
-                <script src="%s/sdk/engagement.js" data-public-key="%s"></script></head>
-                <body style="font-family: sans-serif"><h1 style="color: #0a7d5a">Plans and pricing</h1>
-                <p data-engagement-unmask>Compare our plans</p><button id="buy">Buy Pro</button></body></html>
-                """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey()).getBytes(StandardCharsets.UTF_8);
-        site.createContext("/pricing", exchange -> {
-            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-            exchange.sendResponseHeaders(200, page.length);
-            exchange.getResponseBody().write(page);
-            exchange.close();
-        });
-        site.start();
         String session;
-        try {
-            browser.get("http://127.0.0.1:" + site.getAddress().getPort() + "/pricing");
+        try (TestSite site = TestSite.start()) {
+            site.serveHtml("/pricing", """
+                    <!doctype html><html><head><title>Pricing</title>
+                    <script src="%s/sdk/engagement.js" data-public-key="%s"></script></head>
+                    <body style="font-family: sans-serif"><h1 style="color: #0a7d5a">Plans and pricing</h1>
+                    <p data-engagement-unmask>Compare our plans</p><button id="buy">Buy Pro</button></body></html>
+                    """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey()));
+            browser.get(site.url("/pricing"));
             wait.until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript("return window.__engagementReplayStarted === true")));
             browser.findElement(By.id("buy")).click();
             browser.executeScript("console.error('Checkout failed to load')");
             session = (String) browser.executeScript("return sessionStorage.getItem('engagement.session_id')");
             await().atMost(Duration.ofSeconds(40)).until(() -> suite.get("/external/v1/sessions/" + session + "/replay", "x-api-key", org.apiKey()),
                     replay -> replay.status() == 200 && replay.body().contains("Checkout failed to load"));
-        } finally {
-            site.stop(0);
         }
 
         open("#/sessions/" + session);
