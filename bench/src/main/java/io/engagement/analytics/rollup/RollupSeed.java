@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Month rollups of page views built with the rollup writer's own code ({@link Rollup#apply}), for a
@@ -27,7 +28,7 @@ public final class RollupSeed {
 
     /** A rollup as stored: its counters document and its sketches document. */
     public void stored(Document counters, Document users) {
-        Rollup rollup = Rollup.from(counters, users != null ? users : new Document());
+        Rollup rollup = Rollup.from(counters).withUsers(users != null ? Rollup.usersOf(users) : new TreeMap<>());
         rollups.put(rollup.id(), rollup);
         // an earlier seed's views are behind this one's
         if (counters.get("offsets", new Document()).get(Integer.toString(PARTITION)) instanceof Number seeded) {

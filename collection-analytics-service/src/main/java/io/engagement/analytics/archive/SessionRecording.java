@@ -34,17 +34,13 @@ public class SessionRecording {
         Instant first = from.isBefore(to.minus(LONGEST)) ? to.minus(LONGEST) : from;
         return Flux.range(0, (int) ChronoUnit.HOURS.between(first.truncatedTo(ChronoUnit.HOURS), last) + 1)
                 .map(hours -> first.truncatedTo(ChronoUnit.HOURS).plus(hours, ChronoUnit.HOURS))
-                .flatMapSequential(hour -> Flux.concat(
-                        // an archive written before replay chunks had documents of their own kept them with the events
-                        mongo.findById(RawEventArchive.idOf(organizationId, sessionId, hour), Document.class, RawEventArchive.collectionFor(hour)),
-                        mongo.findById(RawEventArchive.replayIdOf(organizationId, sessionId, hour), Document.class,
-                                RawEventArchive.collectionFor(hour))), READS_AT_ONCE)
+                .flatMapSequential(hour -> mongo.findById(RawEventArchive.replayIdOf(organizationId, sessionId, hour), Document.class,
+                        RawEventArchive.collectionFor(hour)), READS_AT_ONCE)
                 .concatMapIterable(SessionRecording::recordingsOf);
     }
 
     private static List<Document> recordingsOf(Document hour) {
         return hour.getList("events", Document.class, List.of()).stream()
-                .filter(event -> "replay".equals(event.getString("type")))
                 .map(event -> event.get("data", Document.class))
                 .filter(data -> data != null)
                 .toList();

@@ -1,6 +1,7 @@
 package io.engagement.analytics.rollup;
 
 import io.engagement.analytics.activity.PageActivity;
+import io.engagement.platform.store.Documents;
 import org.bson.Document;
 import org.bson.types.Binary;
 
@@ -81,37 +82,21 @@ public final class Rollup {
                 new TreeMap<>(), new TreeMap<>());
     }
 
-    /** A rollup from its counters document; its sketches are unknown until {@link #withUsers} unless stored along (older documents). */
+    /** A rollup from its counters document; its sketches are unknown until {@link #withUsers}. */
     static Rollup from(Document stored) {
-        return from(stored, null);
-    }
-
-    static Rollup from(Document stored, Document users) {
         Map<String, Long> offsets = new HashMap<>();
         stored.get("offsets", new Document()).forEach((partition, offset) -> offsets.put(partition, ((Number) offset).longValue()));
-        byte[] packed = bytesOf(stored.get("slots"));
-        SortedMap<Integer, UniqueUsers> sketches = Slots.holdsUsers(packed) ? Slots.decodeUsers(packed)
-                : users != null ? usersOf(users) : null;
-        return new Rollup(stored.getString("_id"), ((Number) stored.get("organization_id")).longValue(), stored.getString("page_id"),
-                stored.getString("period"), offsets, versionOf(stored), Slots.decodeCounters(packed), sketches);
+        return new Rollup(stored.getString("_id"), Documents.longOf(stored, "organization_id"), stored.getString("page_id"),
+                stored.getString("period"), offsets, versionOf(stored), Slots.decodeCounters(bytesOf(stored.get("slots"))), null);
     }
 
-    /**
-     * The sketches of a users document. The whole period's is trusted only when this code wrote it
-     * with the document ({@code period_version} equal to its version): a build before it kept that
-     * sketch wrote it back untouched while adding users to the slots, and it is then started again
-     * from the slots on the next write.
-     */
+    /** The sketches of a users document. */
     static SortedMap<Integer, UniqueUsers> usersOf(Document users) {
-        SortedMap<Integer, UniqueUsers> sketches = Slots.decodeUsers(bytesOf(users.get("slots")));
-        if (!(users.get("period_version") instanceof Number period) || period.longValue() != versionOf(users)) {
-            sketches.remove(WHOLE_PERIOD);
-        }
-        return sketches;
+        return Slots.decodeUsers(bytesOf(users.get("slots")));
     }
 
     static long versionOf(Document stored) {
-        return stored.get("version") instanceof Number version ? version.longValue() : 0;
+        return Documents.longOf(stored, "version");
     }
 
     private static byte[] bytesOf(Object value) {
@@ -140,8 +125,8 @@ public final class Rollup {
     }
 
     /**
-     * The whole period's sketch is kept once a second slot has users (until then the one slot's
-     * sketch is the period's). A rollup stored before it was kept starts it from its slots'.
+     * The whole period's sketch is kept once a second slot has users, starting from the two slots'
+     * sketches (until then the one slot's sketch is the period's).
      */
     private void countForWholePeriod(String user) {
         UniqueUsers whole = users().get(WHOLE_PERIOD);
@@ -170,7 +155,7 @@ public final class Rollup {
     }
 
     Document usersDocument() {
-        return new Document("_id", id).append("version", version).append("period_version", version)
+        return new Document("_id", id).append("version", version)
                 .append("slots", new Binary(Slots.encodeUsers(users())));
     }
 
@@ -215,13 +200,14 @@ public final class Rollup {
         return slots;
     }
 
-    /** Everyone counted over the whole period, unless the rollup was last written before it kept them apart. */
+    /** Everyone counted over the whole period; empty when nobody was. */
     public Optional<UniqueUsers> periodUsers() {
         SortedMap<Integer, UniqueUsers> sketches = users();
         if (sketches.containsKey(WHOLE_PERIOD)) {
             return Optional.of(sketches.get(WHOLE_PERIOD));
         }
-        return sketches.size() == 1 ? Optional.of(sketches.get(sketches.firstKey())) : Optional.empty();
+        // until a second slot has users, the one slot's sketch is the period's
+        return sketches.isEmpty() ? Optional.empty() : Optional.of(sketches.get(sketches.firstKey()));
     }
 
     /** When a slot of this rollup starts: a day of the month, or an hour of the day. */

@@ -79,10 +79,10 @@ public class RollupReader {
     public Mono<List<Rollup>> withUsers(List<Rollup> rollups) {
         Map<String, Rollup> missing = new HashMap<>();
         for (Rollup rollup : rollups) {
-            CachedUsers cached = rollup.hasUsers() ? null : sketches.getIfPresent(rollup.id());
+            CachedUsers cached = sketches.getIfPresent(rollup.id());
             if (cached != null && cached.version() == rollup.version()) {
                 rollup.withUsers(cached.users());
-            } else if (!rollup.hasUsers()) {
+            } else {
                 missing.put(rollup.id(), rollup);
             }
         }

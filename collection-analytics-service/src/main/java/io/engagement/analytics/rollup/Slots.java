@@ -11,8 +11,7 @@ import java.util.TreeMap;
  */
 final class Slots {
 
-    /** Counters and sketches in one value, as rollups were stored before the sketches moved apart. */
-    private static final byte COUNTERS_AND_USERS = 1;
+    /** The first byte of a value, saying which of the two it is. */
     private static final byte COUNTERS = 2;
     private static final byte USERS = 3;
 
@@ -44,21 +43,17 @@ final class Slots {
         }
         ByteBuffer buffer = ByteBuffer.wrap(packed);
         byte format = buffer.get();
-        if (format != COUNTERS && format != COUNTERS_AND_USERS) {
+        if (format != COUNTERS) {
             throw new IllegalStateException("unknown rollup counters format " + format);
         }
         int count = Byte.toUnsignedInt(buffer.get());
         for (int i = 0; i < count; i++) {
             int slot = buffer.get();
             counters.put(slot, Counters.readFrom(buffer));
-            if (format == COUNTERS_AND_USERS) {
-                buffer.position(buffer.position() + buffer.getInt());
-            }
         }
         return counters;
     }
 
-    /** The sketches of a users value, or of a value in the older format that held them with the counters. */
     static SortedMap<Integer, UniqueUsers> decodeUsers(byte[] packed) {
         SortedMap<Integer, UniqueUsers> users = new TreeMap<>();
         if (packed == null) {
@@ -66,23 +61,16 @@ final class Slots {
         }
         ByteBuffer buffer = ByteBuffer.wrap(packed);
         byte format = buffer.get();
-        if (format != USERS && format != COUNTERS_AND_USERS) {
+        if (format != USERS) {
             throw new IllegalStateException("unknown rollup users format " + format);
         }
         int count = Byte.toUnsignedInt(buffer.get());
         for (int i = 0; i < count; i++) {
             int slot = buffer.get();
-            if (format == COUNTERS_AND_USERS) {
-                buffer.position(buffer.position() + Counters.BYTES);
-            }
             byte[] sketch = new byte[buffer.getInt()];
             buffer.get(sketch);
             users.put(slot, UniqueUsers.fromBytes(sketch));
         }
         return users;
-    }
-
-    static boolean holdsUsers(byte[] packedCounters) {
-        return packedCounters != null && packedCounters.length > 0 && packedCounters[0] == COUNTERS_AND_USERS;
     }
 }

@@ -44,7 +44,7 @@ class WrittenSketches {
                 Written last = written.getIfPresent(rollup.id());
                 if (last != null && last.version() == rollup.version()) {
                     rollup.withUsers(last.users());
-                } else if (!rollup.hasUsers()) {
+                } else {
                     unknown.add(rollup.id());
                 }
             });

@@ -29,7 +29,7 @@ public final class Rollups {
 
     /** The rollup as a query reads it back. */
     public Rollup stored() {
-        return Rollup.from(rollup.toDocument(), rollup.usersDocument());
+        return Rollup.from(rollup.toDocument()).withUsers(Rollup.usersOf(rollup.usersDocument()));
     }
 
     /** The rollup as a query reads it back, with a whole period's sketch of these users instead of its own. */
@@ -40,13 +40,6 @@ public final class Rollups {
             period.add(user);
         }
         stored.users().put(Rollup.WHOLE_PERIOD, period);
-        return stored;
-    }
-
-    /** The rollup as a query reads it back had it been last written before it kept the whole period's sketch. */
-    public Rollup storedWithoutPeriodUsers() {
-        Rollup stored = stored();
-        stored.users().remove(Rollup.WHOLE_PERIOD);
         return stored;
     }
 }
