@@ -17,17 +17,13 @@ import java.util.stream.Stream;
  *                           before the latest session; null while the latest is the only one
  * @param fired              once-per-customer marks: {@code onboarding}, {@code upsell:<metric>},
  *                           {@code feature_discovery:<collection ids>}: bounded by the settings the
- *                           triggers were configured with. (Evidence written before re-engagement
- *                           was marked on its session may still hold {@code re_engagement:<session>}
- *                           marks; see {@link #reEngagementSessionMarks()}.)
+ *                           triggers were configured with
  * @param viewedCollections  the page collections the customer has viewed a page of (ids, as the
  *                           collections were when the view arrived): a set bounded by the
  *                           organization's collections, never the page history
  */
 record CustomerEvidence(Long companyId, Long firstSeenMs, String latestSessionId, Long latestStartMs, Long latestLastSeenMs,
                         Long priorLastSeenMs, List<String> fired, List<String> viewedCollections) {
-
-    private static final String RE_ENGAGEMENT_PREFIX = TriggerName.RE_ENGAGEMENT + ":";
 
     CustomerEvidence {
         fired = fired == null ? List.of() : List.copyOf(fired);
@@ -76,17 +72,6 @@ record CustomerEvidence(Long companyId, Long firstSeenMs, String latestSessionId
     CustomerEvidence firing(String mark) {
         return new CustomerEvidence(companyId, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs, priorLastSeenMs,
                 Stream.concat(fired.stream(), Stream.of(mark)).toList(), viewedCollections);
-    }
-
-    /** The sessions of the per-session re-engagement marks stored here by earlier versions ({@code re_engagement:<session>}). */
-    List<String> reEngagementSessionMarks() {
-        return fired.stream().filter(mark -> mark.startsWith(RE_ENGAGEMENT_PREFIX)).map(mark -> mark.substring(RE_ENGAGEMENT_PREFIX.length()))
-                .toList();
-    }
-
-    CustomerEvidence withoutReEngagementSessionMarks() {
-        return new CustomerEvidence(companyId, firstSeenMs, latestSessionId, latestStartMs, latestLastSeenMs, priorLastSeenMs,
-                fired.stream().filter(mark -> !mark.startsWith(RE_ENGAGEMENT_PREFIX)).toList(), viewedCollections);
     }
 
     boolean viewed(String collectionId) {

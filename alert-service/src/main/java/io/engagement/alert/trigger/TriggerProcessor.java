@@ -147,8 +147,7 @@ final class TriggerProcessor implements Processor<String, String, String, String
 
     private void onSession(Signal.Session summary) {
         long org = summary.organizationId();
-        // before the session's evidence is read: moving an older mark may write to it
-        CustomerEvidence customer = movingSessionMarks(org, state.customer(org, summary.customerId()))
+        CustomerEvidence customer = state.customer(org, summary.customerId())
                 .withSession(summary.sessionId(), summary.startMs(), summary.lastSeenAt().toEpochMilli());
         SessionEvidence session = state.session(org, summary.sessionId(), summary.startMs()).seenAt(summary.startMs(), summary.customerId());
         TriggerSettings configured = triggers.of(org);
@@ -221,20 +220,6 @@ final class TriggerProcessor implements Processor<String, String, String, String
         raise(summary.organizationId(), configured, match.get(), scope, summary.sessionId(), summary.customerId(), summary.startedAt(),
                 summary.lastSeenAt());
         return true;
-    }
-
-    /**
-     * Re-engagement marks once kept in the customer's evidence ({@code re_engagement:<session>}, one
-     * per returning session, never removed) move to the evidence of their session, which forgets
-     * them with it; a mark whose session is already forgotten goes.
-     */
-    private CustomerEvidence movingSessionMarks(long org, CustomerEvidence customer) {
-        List<String> sessionIds = customer.reEngagementSessionMarks();
-        for (String sessionId : sessionIds) {
-            state.session(org, sessionId).filter(evidence -> !evidence.hasFired(TriggerName.RE_ENGAGEMENT))
-                    .ifPresent(evidence -> state.put(org, sessionId, evidence.firing(TriggerName.RE_ENGAGEMENT)));
-        }
-        return sessionIds.isEmpty() ? customer : customer.withoutReEngagementSessionMarks();
     }
 
     /** An erased customer: their evidence, and the evidence (with its marks) and waiting leave of every session naming them. */

@@ -420,28 +420,6 @@ class TriggerTopologyTest {
     }
 
     @Test
-    void reEngagementMarksTheCustomerKeptPerSessionMoveToTheirSessionsAndStillHold() {
-        start(AT);
-        customerEvent("settings.activity_segments.changed", "{\"active_days\": 1, \"slightly_active_days\": 2, \"dormant_days\": 3}");
-        session("s1", "c1", AT.minus(Duration.ofDays(5)), AT.minus(Duration.ofDays(5)).plusSeconds(60), 1);
-        session("s2", "c1", AT, AT.plusSeconds(60), 1);
-        assertThat(raised()).hasSize(2);
-        // as evidence written before the mark moved to the session: the customer holds it, with one of a forgotten session
-        ObjectNode customer = (ObjectNode) stored("c|" + ORG + "|c1");
-        customer.set("fired", JSON.valueToTree(List.of("onboarding", "re_engagement:s0", "re_engagement:s2")));
-        store().put("c|" + ORG + "|c1", customer.toString());
-        ObjectNode session = (ObjectNode) stored("s|" + ORG + "|s2");
-        session.set("fired", JSON.createArrayNode());
-        store().put("s|" + ORG + "|s2", session.toString());
-
-        session("s2", "c1", AT, AT.plusSeconds(90), 2);
-
-        assertThat(raised()).isEmpty();
-        assertThat(stored("c|" + ORG + "|c1").get("fired")).extracting(JsonNode::asString).containsExactly("onboarding");
-        assertThat(stored("s|" + ORG + "|s2").get("fired")).extracting(JsonNode::asString).containsExactly("re_engagement");
-    }
-
-    @Test
     void anErasedCustomerIsForgottenWithTheEvidenceAndMarksOfTheirSessions() {
         start(AT);
         session("s1", "c1", AT, AT.plusSeconds(60), 1);
