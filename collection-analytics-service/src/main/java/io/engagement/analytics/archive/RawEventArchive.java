@@ -6,6 +6,7 @@ import io.engagement.platform.binding.UnreadableRecord;
 import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.store.Documents;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.time.UtcInstants;
 import io.engagement.platform.trace.RecordTracing;
 import org.bson.Document;
@@ -131,11 +132,10 @@ class RawEventArchive {
         if (prepared.contains(collection)) {
             return Mono.empty();
         }
-        var indexes = mongo.indexOps(collection);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO)),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("session_id", Sort.Direction.ASC)
-                                .on("hour", Sort.Direction.ASC)))
+        return Indexes.ensure(mongo, collection,
+                new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO),
+                new Index().on("organization_id", Sort.Direction.ASC).on("session_id", Sort.Direction.ASC)
+                        .on("hour", Sort.Direction.ASC))
                 .then(Mono.fromRunnable(() -> prepared.add(collection)));
     }
 

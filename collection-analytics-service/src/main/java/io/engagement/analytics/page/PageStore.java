@@ -1,6 +1,7 @@
 package io.engagement.analytics.page;
 
 import io.engagement.platform.lifecycle.StartupWork;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -33,11 +34,9 @@ public class PageStore implements StartupWork {
     /** Its indexes, created at start-up. */
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("canonical_url", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("page_id", Sort.Direction.ASC).unique()))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC).on("canonical_url", Sort.Direction.ASC).unique(),
+                new Index().on("organization_id", Sort.Direction.ASC).on("page_id", Sort.Direction.ASC).unique());
     }
 
     /**

@@ -6,6 +6,7 @@ import io.engagement.platform.event.OrganizationPolicies;
 import io.engagement.platform.event.SessionSummarized;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -50,13 +51,11 @@ class SessionStore implements StartupWork {
     /** Its indexes, created at start-up. */
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("last_seen_at", Sort.Direction.DESC)),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC)
-                                .on("last_seen_at", Sort.Direction.DESC)),
-                        indexes.createIndex(new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO)))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC).on("last_seen_at", Sort.Direction.DESC),
+                new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC)
+                        .on("last_seen_at", Sort.Direction.DESC),
+                new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO));
     }
 
     Mono<Void> saveAll(Collection<EventEnvelope<SessionSummarized>> summaries) {

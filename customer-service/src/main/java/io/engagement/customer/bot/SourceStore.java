@@ -3,6 +3,7 @@ package io.engagement.customer.bot;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -41,12 +42,10 @@ class SourceStore implements StartupWork {
 
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC)
-                                .on("time_created", Sort.Direction.DESC).on("_id", Sort.Direction.DESC)),
-                        indexes.createIndex(new Index().on("due_at", Sort.Direction.ASC)))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC)
+                        .on("time_created", Sort.Direction.DESC).on("_id", Sort.Direction.DESC),
+                new Index().on("due_at", Sort.Direction.ASC));
     }
 
     Mono<Document> insert(Document source) {

@@ -6,6 +6,7 @@ import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -13,7 +14,6 @@ import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
@@ -39,11 +39,9 @@ class CompanyStore implements StartupWork {
     /** Its indexes, created at start-up. */
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("company_id", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC)))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC).on("company_id", Sort.Direction.ASC).unique(),
+                new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC));
     }
 
     /** Every company, or none of them, each marked for its {@link CompanyCreated} event, which goes out once they are written. */

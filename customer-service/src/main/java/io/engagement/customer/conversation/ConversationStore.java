@@ -8,6 +8,7 @@ import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import io.engagement.platform.store.EmailKey;
 import org.bson.Document;
@@ -55,15 +56,13 @@ class ConversationStore implements StartupWork {
 
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(newestFirst()),
-                        indexes.createIndex(newestFirst("status")),
-                        indexes.createIndex(newestFirst("assignee_key")),
-                        indexes.createIndex(newestFirst("visitor.visitor_id")),
-                        indexes.createIndex(newestFirst("visitor_identity")),
-                        indexes.createIndex(newestFirst("customer_key")))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                newestFirst(),
+                newestFirst("status"),
+                newestFirst("assignee_key"),
+                newestFirst("visitor.visitor_id"),
+                newestFirst("visitor_identity"),
+                newestFirst("customer_key"));
     }
 
     /** Stores a new conversation, marked for its {@link ConversationCreated} event, which goes out once it is written. */

@@ -2,6 +2,7 @@ package io.engagement.customer.conversation;
 
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.EmailKey;
+import io.engagement.platform.store.Indexes;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
@@ -34,11 +35,9 @@ class VisitorStore implements StartupWork {
 
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("token_hash", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("whatsapp_number", Sort.Direction.ASC)))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("token_hash", Sort.Direction.ASC).unique(),
+                new Index().on("organization_id", Sort.Direction.ASC).on("whatsapp_number", Sort.Direction.ASC));
     }
 
     Mono<Visitor> insert(Visitor visitor, String tokenHash) {

@@ -8,6 +8,7 @@ import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.AllOrNothingInsert;
 import io.engagement.platform.store.EmailKey;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -16,7 +17,6 @@ import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.Collection;
@@ -54,14 +54,12 @@ class CustomerStore implements StartupWork {
     /** Its indexes, created at start-up. */
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC)),
-                        // sparse: customers from before the listing have no key
-                        indexes.createIndex(new Index().on(LISTING_KEY, Sort.Direction.ASC).unique().sparse()))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC).unique(),
+                new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC).unique(),
+                new Index().on("organization_id", Sort.Direction.ASC).on("time_created", Sort.Direction.DESC),
+                // sparse: customers from before the listing have no key
+                new Index().on(LISTING_KEY, Sort.Direction.ASC).unique().sparse());
     }
 
     /**

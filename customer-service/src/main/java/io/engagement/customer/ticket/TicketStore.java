@@ -8,6 +8,7 @@ import io.engagement.platform.event.TicketUpdated;
 import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.EmailKey;
+import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -18,7 +19,6 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
@@ -49,16 +49,14 @@ class TicketStore implements StartupWork {
 
     @Override
     public Mono<Void> prepare() {
-        var indexes = mongo.indexOps(COLLECTION);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("ticket_id", Sort.Direction.ASC).unique()),
-                        indexes.createIndex(newestFirst()),
-                        indexes.createIndex(newestFirst("status")),
-                        indexes.createIndex(newestFirst("tag_keys")),
-                        indexes.createIndex(newestFirst("assignee_key")),
-                        indexes.createIndex(newestFirst("customer_id")),
-                        indexes.createIndex(new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC)))
-                .then();
+        return Indexes.ensure(mongo, COLLECTION,
+                new Index().on("organization_id", Sort.Direction.ASC).on("ticket_id", Sort.Direction.ASC).unique(),
+                newestFirst(),
+                newestFirst("status"),
+                newestFirst("tag_keys"),
+                newestFirst("assignee_key"),
+                newestFirst("customer_id"),
+                new Index().on("organization_id", Sort.Direction.ASC).on("email_key", Sort.Direction.ASC));
     }
 
     /** Stores a new ticket marked for its {@link TicketCreated} event, which goes out once it is written. */

@@ -1,5 +1,6 @@
 package io.engagement.platform.event;
 
+import io.engagement.platform.store.Indexes;
 import io.micrometer.core.instrument.Metrics;
 import org.bson.Document;
 import org.slf4j.Logger;
@@ -144,13 +145,11 @@ public final class DocumentOutbox {
      * wire-protocol server uses an index only when it names exactly the filter's fields.
      */
     private Mono<Void> clearingIndex(String collection) {
-        var indexes = mongo.indexOps(collection);
-        return Flux.concat(
-                        indexes.createIndex(new Index().on("_id", Sort.Direction.ASC)
-                                .on(PENDING + ".id", Sort.Direction.ASC).unique().named("outbox_clearing")),
-                        // only marked documents are in it, so a sweep reads the few that are pending
-                        indexes.createIndex(new Index().on(PENDING + ".occurred_at", Sort.Direction.ASC).sparse().named("outbox_pending")))
-                .then();
+        return Indexes.ensure(mongo, collection,
+                new Index().on("_id", Sort.Direction.ASC)
+                        .on(PENDING + ".id", Sort.Direction.ASC).unique().named("outbox_clearing"),
+                // only marked documents are in it, so a sweep reads the few that are pending
+                new Index().on(PENDING + ".occurred_at", Sort.Direction.ASC).sparse().named("outbox_pending"));
     }
 
     private Mono<Void> publishOne(String collection, Document document, Event event) {
