@@ -5,8 +5,8 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.kafka.config.TopicBuilder;
 import org.springframework.kafka.core.KafkaAdmin;
 
-import java.util.Arrays;
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * A suite topic as a {@link NewTopic} bean, so a service creates the topics it uses at start-up
