@@ -4,7 +4,6 @@ import io.engagement.alert.raised.AlertDeliveries;
 import io.engagement.alert.raised.AlertView;
 import io.engagement.alert.detection.AlertRaised;
 import io.engagement.alert.rule.Channel;
-import org.bson.Document;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -52,7 +51,7 @@ public class Deliveries implements AlertDeliveries {
             return Mono.just(Map.of());
         }
         return store.ofAlerts(organizationId, alertIds)
-                .collect(Collectors.groupingBy(document -> document.getString("alert_id"),
+                .collect(Collectors.groupingBy(Delivery::alertId,
                         Collectors.mapping(Deliveries::viewOf, Collectors.toList())));
     }
 
@@ -81,8 +80,7 @@ public class Deliveries implements AlertDeliveries {
         return UUID.nameUUIDFromBytes((alertId + "|" + position + "|" + channel).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static AlertView.DeliveryView viewOf(Document document) {
-        return new AlertView.DeliveryView(document.getString("channel"), document.getString("status"),
-                document.getInteger("attempts", 0));
+    private static AlertView.DeliveryView viewOf(Delivery delivery) {
+        return new AlertView.DeliveryView(delivery.channel(), delivery.status(), delivery.attempts());
     }
 }

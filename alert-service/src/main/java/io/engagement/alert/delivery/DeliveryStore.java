@@ -117,9 +117,10 @@ class DeliveryStore implements StartupWork {
         return mongo.updateFirst(waiting, update, DELIVERIES).map(result -> result.getModifiedCount() > 0);
     }
 
-    Flux<Document> ofAlerts(long organizationId, List<String> alertIds) {
+    /** The deliveries of these alerts, each alert's in the order of its rule's channels. */
+    Flux<Delivery> ofAlerts(long organizationId, List<String> alertIds) {
         return mongo.find(Query.query(Criteria.where("organization_id").is(organizationId).and("alert_id").in(alertIds))
-                .with(Sort.by(Sort.Direction.ASC, "position")), Document.class, DELIVERIES);
+                .with(Sort.by(Sort.Direction.ASC, "position")), Document.class, DELIVERIES).map(this::deliveryOf);
     }
 
     private Delivery deliveryOf(Document document) {

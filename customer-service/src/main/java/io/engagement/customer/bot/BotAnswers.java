@@ -3,7 +3,6 @@ package io.engagement.customer.bot;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.engagement.platform.settings.OrganizationSettings;
-import org.bson.Document;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -46,8 +45,8 @@ class BotAnswers {
                 .map(read -> read.getT1().answer(question).filter(found -> found.confidence() >= read.getT2().answerThreshold()));
     }
 
-    private Mono<KnowledgeIndex> indexOf(long organizationId, List<Document> answering) {
-        answering.sort(Comparator.comparing(source -> source.getString("_id")));
+    private Mono<KnowledgeIndex> indexOf(long organizationId, List<Source> answering) {
+        answering.sort(Comparator.comparing(Source::sourceId));
         String signature = signatureOf(answering);
         Built kept = built.getIfPresent(organizationId);
         if (kept != null && kept.signature().equals(signature)) {
@@ -56,37 +55,35 @@ class BotAnswers {
         return build(answering).doOnNext(index -> built.put(organizationId, new Built(signature, index)));
     }
 
-    private Mono<KnowledgeIndex> build(List<Document> answering) {
+    private Mono<KnowledgeIndex> build(List<Source> answering) {
         List<KnowledgeIndex.Qna> pairs = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
         List<String> ids = new ArrayList<>();
-        for (Document source : answering) {
-            String sourceId = source.getString("_id");
-            names.put(sourceId, source.getString("name"));
-            if (BotSource.QNA.equals(source.getString("kind"))) {
-                pairs.add(new KnowledgeIndex.Qna(sourceId, source.getString("question"), source.getString("answer")));
+        for (Source source : answering) {
+            names.put(source.sourceId(), source.name());
+            if (source.isQna()) {
+                pairs.add(new KnowledgeIndex.Qna(source.sourceId(), source.question(), source.answer()));
             }
-            ids.addAll(PassageStore.ids(sourceId, source.getInteger("generation"), source.getInteger("chunks", 0)));
+            ids.addAll(PassageStore.ids(source.sourceId(), source.generation(), source.chunkCount()));
         }
         // ranking the passages is CPU work, kept off the database driver's threads
-        return passages.read(ids).collectMap(passage -> passage.getString("_id"))
+        return passages.read(ids).collectMap(SourcePassage::passageId)
                 .publishOn(Schedulers.parallel())
                 .map(byId -> {
                     List<KnowledgeIndex.Passage> texts = new ArrayList<>();
                     for (String id : ids) {
-                        Document passage = byId.get(id);
+                        SourcePassage passage = byId.get(id);
                         if (passage != null) {
-                            String sourceId = passage.getString("source_id");
-                            texts.add(new KnowledgeIndex.Passage(sourceId, names.get(sourceId), passage.getString("text")));
+                            texts.add(new KnowledgeIndex.Passage(passage.sourceId(), names.get(passage.sourceId()), passage.text()));
                         }
                     }
                     return new KnowledgeIndex(pairs, texts);
                 });
     }
 
-    private static String signatureOf(List<Document> answering) {
+    private static String signatureOf(List<Source> answering) {
         StringBuilder signature = new StringBuilder();
-        answering.forEach(source -> signature.append(source.getString("_id")).append(':').append(source.getInteger("generation")).append(';'));
+        answering.forEach(source -> signature.append(source.sourceId()).append(':').append(source.generation()).append(';'));
         return signature.toString();
     }
 

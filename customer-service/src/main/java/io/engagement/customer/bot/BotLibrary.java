@@ -5,7 +5,6 @@ import io.engagement.platform.error.RequestValidationException;
 import io.engagement.platform.net.AddressGuard;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
-import org.bson.Document;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -15,8 +14,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-
-import static io.engagement.platform.store.Documents.date;
 
 /**
  * Adds and removes an organization's sources. A file is kept whole before the answer (202) and
@@ -42,10 +39,8 @@ class BotLibrary {
     Mono<BotSource> addFile(long organizationId, String name, FileType type, byte[] content) {
         String sourceId = UUID.randomUUID().toString();
         return files.write(sourceId, content)
-                .flatMap(parts -> sources.insert(source(sourceId, organizationId, BotSource.FILE, name, BotSource.PROCESSING)
-                        .append("file_type", type.name()).append("file_parts", parts).append("file_size", content.length)
-                        .append("due_at", date(now()))))
-                .map(SourceStore::view)
+                .flatMap(parts -> sources.insert(Source.file(sourceId, organizationId, name, type, parts, content.length, now())))
+                .map(Source::view)
                 .doOnNext(added -> reader.wake());
     }
 
@@ -59,10 +54,9 @@ class BotLibrary {
                                 Violations.valueError(Loc.body().field("url"), website.url(), refused.get()))));
                     }
                     String sourceId = UUID.randomUUID().toString();
-                    return sources.insert(source(sourceId, organizationId, BotSource.WEBSITE, website.url(), BotSource.PROCESSING)
-                            .append("url", website.url()).append("refresh_frequency", website.frequency()).append("due_at", date(now())));
+                    return sources.insert(Source.website(sourceId, organizationId, website.url(), website.frequency(), now()));
                 })
-                .map(SourceStore::view)
+                .map(Source::view)
                 .doOnNext(added -> reader.wake());
     }
 
@@ -70,34 +64,19 @@ class BotLibrary {
     Mono<BotSource> addQna(long organizationId, NewQna qna) {
         String sourceId = UUID.randomUUID().toString();
         return passages.write(organizationId, sourceId, 1, List.of(qna.question() + "\n" + qna.answer()))
-                .then(sources.insert(source(sourceId, organizationId, BotSource.QNA, qna.question(), BotSource.ACTIVE)
-                        .append("question", qna.question()).append("answer", qna.answer())
-                        .append("generation", 1).append("generations", 1).append("chunks", 1).append("indexed_at", date(now()))))
-                .map(SourceStore::view);
+                .then(sources.insert(Source.qna(sourceId, organizationId, qna.question(), qna.answer(), now())))
+                .map(Source::view);
     }
 
     Mono<Void> remove(long organizationId, String sourceId) {
         return sources.remove(organizationId, sourceId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Source")))
                 .flatMap(removed -> {
-                    Integer generation = removed.getInteger("generation");
-                    Mono<Void> content = generation == null ? Mono.empty()
-                            : passages.delete(sourceId, generation, removed.getInteger("chunks", 0));
-                    Mono<Void> file = removed.get("file_parts") == null ? Mono.empty()
-                            : files.delete(sourceId, removed.getInteger("file_parts"));
+                    Mono<Void> content = removed.generation() == null ? Mono.empty()
+                            : passages.delete(sourceId, removed.generation(), removed.chunkCount());
+                    Mono<Void> file = removed.fileParts() == null ? Mono.empty() : files.delete(sourceId, removed.fileParts());
                     return content.then(file);
                 });
-    }
-
-    private static Document source(String sourceId, long organizationId, String kind, String name, String status) {
-        Instant now = now();
-        return new Document("_id", sourceId)
-                .append("organization_id", organizationId)
-                .append("kind", kind)
-                .append("name", name)
-                .append("status", status)
-                .append("time_created", date(now))
-                .append("time_updated", date(now));
     }
 
     private static Instant now() {

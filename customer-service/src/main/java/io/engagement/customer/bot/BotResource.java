@@ -114,7 +114,7 @@ class BotResource {
     @GetMapping("/sources/{source_id}")
     Mono<BotSource> get(@PathVariable("source_id") String sourceId, ServerWebExchange exchange) {
         return sources.find(dataKey(exchange), sourceId)
-                .map(SourceStore::view)
+                .map(Source::view)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Source")));
     }
 

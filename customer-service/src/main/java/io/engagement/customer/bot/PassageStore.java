@@ -40,9 +40,10 @@ class PassageStore {
     }
 
     /** Each passage's text by id; a missing one (its source removed meanwhile) is left out. */
-    Flux<Document> read(Collection<String> ids) {
+    Flux<SourcePassage> read(Collection<String> ids) {
         return Flux.fromIterable(ids).buffer(PER_WRITE)
-                .concatMap(batch -> mongo.find(Query.query(Criteria.where("_id").in(batch)), Document.class, COLLECTION));
+                .concatMap(batch -> mongo.find(Query.query(Criteria.where("_id").in(batch)), Document.class, COLLECTION))
+                .map(passage -> new SourcePassage(passage.getString("_id"), passage.getString("source_id"), passage.getString("text")));
     }
 
     Mono<Void> delete(String sourceId, int generation, int count) {

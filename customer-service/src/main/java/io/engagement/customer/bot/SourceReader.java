@@ -1,10 +1,8 @@
 package io.engagement.customer.bot;
 
 import io.engagement.platform.lifecycle.PollingLoop;
-import org.bson.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -16,8 +14,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static io.engagement.platform.store.Documents.date;
 
 /**
  * Reads the sources that are due, one at a time per replica: a new file's text, a website's pages
@@ -53,7 +49,7 @@ class SourceReader extends PollingLoop {
         return claim().flatMap(claimed -> read(claimed).then(Mono.defer(this::poll)));
     }
 
-    private Mono<Document> claim() {
+    private Mono<Source> claim() {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         return sources.claimDue(now, now.plus(settings.lease()));
     }
@@ -62,29 +58,33 @@ class SourceReader extends PollingLoop {
      * An unreadable source fails at once. Anything else (the database, a bug) leaves it to be taken
      * over again when its lease runs out, up to {@link #MAX_ATTEMPTS} times, and then fails it.
      */
-    private Mono<Void> read(Document claimed) {
-        int generation = claimed.getInteger("generations");
+    private Mono<Void> read(Source claimed) {
+        int generation = claimed.generations();
         return passagesOf(claimed)
-                .flatMap(texts -> passages.write(claimed.getLong("organization_id"), claimed.getString("_id"), generation, texts)
+                .flatMap(texts -> passages.write(claimed.organizationId(), claimed.sourceId(), generation, texts)
                         .then(settled(claimed, generation, texts.size())))
                 .onErrorResume(TextExtraction.Unreadable.class, unreadable -> failed(claimed, unreadable.getMessage()))
                 .onErrorResume(RuntimeException.class, failure -> {
-                    log.warn("Bot source {} could not be read (attempt {}): {}", claimed.getString("_id"), claimed.getInteger("attempts"),
+                    log.warn("Bot source {} could not be read (attempt {}): {}", claimed.sourceId(), claimed.attempts(),
                             failure.toString());
-                    return claimed.getInteger("attempts", 1) >= MAX_ATTEMPTS
+                    return attemptsOf(claimed) >= MAX_ATTEMPTS
                             ? failed(claimed, "could not be read after " + MAX_ATTEMPTS + " attempts").onErrorResume(again -> Mono.empty())
                             : Mono.empty();
                 });
     }
 
-    private Mono<List<String>> passagesOf(Document claimed) {
-        if (BotSource.FILE.equals(claimed.getString("kind"))) {
-            FileType type = FileType.valueOf(claimed.getString("file_type"));
-            return files.read(claimed.getString("_id"), claimed.getInteger("file_parts"))
+    private static int attemptsOf(Source claimed) {
+        return claimed.attempts() == null ? 1 : claimed.attempts();
+    }
+
+    private Mono<List<String>> passagesOf(Source claimed) {
+        if (claimed.isFile()) {
+            FileType type = claimed.fileType();
+            return files.read(claimed.sourceId(), claimed.fileParts())
                     .publishOn(Schedulers.boundedElastic())
                     .map(content -> Passages.of(TextExtraction.text(type, content)));
         }
-        return Mono.fromCallable(() -> crawler.crawl(URI.create(claimed.getString("url")), crawlTime()))
+        return Mono.fromCallable(() -> crawler.crawl(URI.create(claimed.url()), crawlTime()))
                 .subscribeOn(Schedulers.boundedElastic())
                 .map(pages -> {
                     List<String> texts = new ArrayList<>();
@@ -102,43 +102,36 @@ class SourceReader extends PollingLoop {
     }
 
     /** Switches the source to its new passages, then lets the old ones go; if it was removed meanwhile, the new ones go. */
-    private Mono<Void> settled(Document claimed, int generation, int count) {
+    private Mono<Void> settled(Source claimed, int generation, int count) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Update active = new Update().set("status", BotSource.ACTIVE).set("chunks", count).set("indexed_at", date(now))
-                .set("generation", generation).unset("error").unset("attempts").set("time_updated", date(now));
-        nextRefresh(claimed, now).ifPresentOrElse(due -> active.set("due_at", date(due)), () -> active.unset("due_at"));
-        String sourceId = claimed.getString("_id");
-        return sources.settle(claimed, active).flatMap(switched -> switched
+        return sources.activate(claimed, generation, count, now, nextRefresh(claimed, now)).flatMap(switched -> switched
                 ? forgetPrevious(claimed).then(forgetFile(claimed))
-                : passages.delete(sourceId, generation, count));
+                : passages.delete(claimed.sourceId(), generation, count));
     }
 
-    private Mono<Void> failed(Document claimed, String reason) {
+    private Mono<Void> failed(Source claimed, String reason) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        boolean keepsContent = claimed.get("generation") != null;
-        Update failed = new Update()
-                .set("status", keepsContent ? BotSource.ACTIVE : BotSource.FAILED)
-                .set("error", keepsContent ? "the last refresh failed: " + reason : reason)
-                .unset("attempts")
-                .set("time_updated", date(now));
-        nextRefresh(claimed, now).ifPresentOrElse(due -> failed.set("due_at", date(due)), () -> failed.unset("due_at"));
-        log.info("Bot source {} could not be read: {}", claimed.getString("_id"), reason);
-        return sources.settle(claimed, failed).flatMap(settled -> settled ? forgetFile(claimed) : Mono.empty());
+        boolean keepsContent = claimed.generation() != null;
+        String status = keepsContent ? BotSource.ACTIVE : BotSource.FAILED;
+        String error = keepsContent ? "the last refresh failed: " + reason : reason;
+        log.info("Bot source {} could not be read: {}", claimed.sourceId(), reason);
+        return sources.fail(claimed, status, error, now, nextRefresh(claimed, now))
+                .flatMap(settled -> settled ? forgetFile(claimed) : Mono.empty());
     }
 
     /** When a website is read again; a file never is. */
-    private static Optional<Instant> nextRefresh(Document claimed, Instant now) {
-        return RefreshFrequency.of(claimed.getString("refresh_frequency")).map(now::plus);
+    private static Optional<Instant> nextRefresh(Source claimed, Instant now) {
+        return RefreshFrequency.of(claimed.refreshFrequency()).map(now::plus);
     }
 
-    private Mono<Void> forgetPrevious(Document claimed) {
-        Integer previous = claimed.getInteger("generation");
-        return previous == null ? Mono.empty() : passages.delete(claimed.getString("_id"), previous, claimed.getInteger("chunks", 0));
+    private Mono<Void> forgetPrevious(Source claimed) {
+        Integer previous = claimed.generation();
+        return previous == null ? Mono.empty() : passages.delete(claimed.sourceId(), previous, claimed.chunkCount());
     }
 
-    private Mono<Void> forgetFile(Document claimed) {
-        return BotSource.FILE.equals(claimed.getString("kind"))
-                ? files.delete(claimed.getString("_id"), claimed.getInteger("file_parts", 0))
+    private Mono<Void> forgetFile(Source claimed) {
+        return claimed.isFile()
+                ? files.delete(claimed.sourceId(), claimed.fileParts() == null ? 0 : claimed.fileParts())
                 : Mono.empty();
     }
 }

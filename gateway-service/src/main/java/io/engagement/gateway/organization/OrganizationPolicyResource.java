@@ -1,7 +1,6 @@
 package io.engagement.gateway.organization;
 
 import io.engagement.platform.error.ApiException;
-import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.data.mongodb.core.query.Update;
@@ -11,8 +10,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
-
-import java.util.List;
 
 /**
  * The admin API of an organization's settings that services follow: retention, telemetry redaction
@@ -26,14 +23,11 @@ class OrganizationPolicyResource {
 
     private final OrganizationStore organizations;
     private final OrganizationPolicyCache policies;
-    private final EntityOutbox<OrganizationPolicy> outbox;
     private final JsonBodyReader bodies;
 
-    OrganizationPolicyResource(OrganizationStore organizations, OrganizationPolicyCache policies, EntityOutbox<OrganizationPolicy> outbox,
-                               JsonBodyReader bodies) {
+    OrganizationPolicyResource(OrganizationStore organizations, OrganizationPolicyCache policies, JsonBodyReader bodies) {
         this.organizations = organizations;
         this.policies = policies;
-        this.outbox = outbox;
         this.bodies = bodies;
     }
 
@@ -84,8 +78,6 @@ class OrganizationPolicyResource {
     private Mono<OrganizationPolicy> change(long organizationId, Update change) {
         return organizations.changePolicy(organizationId, change)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
-                .doOnNext(changed -> outbox.publish(List.of(changed)))
-                .map(OrganizationStore::policyOf)
                 .doOnNext(changed -> policies.changed(organizationId, changed));
     }
 }

@@ -1,6 +1,7 @@
 package io.engagement.gateway.organization;
 
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.id.IdSequences;
 import io.engagement.platform.error.ApiException;
@@ -29,11 +30,13 @@ public class OrganizationStore {
 
     private final ReactiveMongoTemplate mongo;
     private final IdSequences ids;
+    private final EntityOutbox<OrganizationPolicy> policyEvents;
     private final Clock clock = Clock.systemUTC();
 
-    OrganizationStore(ReactiveMongoTemplate mongo, IdSequences ids) {
+    OrganizationStore(ReactiveMongoTemplate mongo, IdSequences ids, EntityOutbox<OrganizationPolicy> policyEvents) {
         this.mongo = mongo;
         this.ids = ids;
+        this.policyEvents = policyEvents;
     }
 
     Mono<Organization> create(String name) {
@@ -52,12 +55,15 @@ public class OrganizationStore {
 
     /**
      * Applies one setting's change and marks the organization's policy event pending in the same
-     * single-document write; answers the organization as changed, or empty when it does not exist.
+     * single-document write, then publishes that event; answers the policy as changed, or empty when
+     * the organization does not exist.
      */
-    Mono<Document> changePolicy(long organizationId, Update change) {
+    Mono<OrganizationPolicy> changePolicy(long organizationId, Update change) {
         return mongo.findAndModify(Query.query(Criteria.where("_id").is(organizationId)),
-                change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.class)).inc(POLICY_VERSION, 1),
-                FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION);
+                        change.set(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(OrganizationPolicy.class)).inc(POLICY_VERSION, 1),
+                        FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION)
+                .doOnNext(changed -> policyEvents.publish(List.of(changed)))
+                .map(OrganizationStore::policyOf);
     }
 
     static Update retentionChange(OrganizationPolicy.Retention retention) {
