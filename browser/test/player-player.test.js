@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createPlayer, flattenChunks } from '../src/player/player.js';
 
 // jsdom has no iframe.sandbox token list, which rrweb checks before it rebuilds a page into its iframe
@@ -27,9 +27,14 @@ function recording() {
 }
 
 let container;
-// jsdom reports window.scrollTo, which rrweb calls on its iframe, as not implemented on the console
-beforeAll(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
-afterAll(() => vi.restoreAllMocks());
+
+/** A player whose recorded page may scroll: jsdom implements no window.scrollTo, which rrweb calls on its iframe. */
+function playerOf(events, options) {
+  const player = createPlayer(container, events, options);
+  container.querySelector('iframe').contentWindow.scrollTo = () => {};
+  return player;
+}
+
 afterEach(() => container?.remove());
 
 describe('createPlayer', () => {
@@ -41,7 +46,7 @@ describe('createPlayer', () => {
 
   it('drawsItsControlsAndKnowsTheRecordingsSpan', () => {
     container = document.body.appendChild(document.createElement('div'));
-    const player = createPlayer(container, recording());
+    const player = playerOf(recording());
     expect(player.startTime).toBe(T0);
     expect(player.duration).toBe(10_000);
     expect(container.querySelector('.replay-stage iframe')).not.toBeNull();
@@ -57,7 +62,7 @@ describe('createPlayer', () => {
   it('seeksAndReportsThePosition', () => {
     container = document.body.appendChild(document.createElement('div'));
     const times = [];
-    const player = createPlayer(container, recording(), { onTime: ms => times.push(ms) });
+    const player = playerOf(recording(), { onTime: ms => times.push(ms) });
     player.seek(4_000);
     expect(container.querySelector('iframe').contentDocument.getElementById('buy')).not.toBeNull();
     expect(player.currentTime).toBe(4_000);
@@ -73,7 +78,7 @@ describe('createPlayer', () => {
   it('togglesBetweenPlayAndPause', () => {
     container = document.body.appendChild(document.createElement('div'));
     const states = [];
-    const player = createPlayer(container, recording(), { onState: playing => states.push(playing) });
+    const player = playerOf(recording(), { onState: playing => states.push(playing) });
     const button = container.querySelector('button.replay-play');
     button.click();
     expect(player.playing).toBe(true);
