@@ -1,7 +1,6 @@
 package io.engagement.local.conversation;
 
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.model.Filters;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.Json;
@@ -9,7 +8,6 @@ import io.engagement.local.support.RunningSuite;
 import io.engagement.local.support.TopicReader;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -43,13 +41,9 @@ class TicketIT {
 
     @BeforeAll
     static void connect() {
-        mongo = MongoClients.create(RunningSuite.get().infrastructure.mongoUri());
+        mongo = RunningSuite.get().mongo();
     }
 
-    @AfterAll
-    static void disconnect() {
-        mongo.close();
-    }
 
     // ---- opening ----
 

@@ -1,7 +1,6 @@
 package io.engagement.local.customer;
 
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.engagement.local.support.Alerts;
 import io.engagement.local.support.Answer;
@@ -13,7 +12,6 @@ import io.engagement.local.support.TopicReader;
 import io.engagement.platform.event.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -58,13 +56,9 @@ class CustomerErasureIT {
     @BeforeAll
     static void connect() {
         suite = RunningSuite.get();
-        mongo = MongoClients.create(suite.infrastructure.mongoUri());
+        mongo = suite.mongo();
     }
 
-    @AfterAll
-    static void disconnect() {
-        mongo.close();
-    }
 
     @Test
     void anErasedCustomerIsForgottenByEveryServiceWhileTheCountsStay() {

@@ -3,10 +3,8 @@ package io.engagement.local.customer;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.RunningSuite;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +42,7 @@ class CustomerListIT {
         RunningSuite.Organization listGlobex = suite.createOrganization("List Globex");
         globexKey = listGlobex.apiKey();
         long globex = listGlobex.id();
-        mongo = MongoClients.create(suite.infrastructure.mongoUri());
+        mongo = suite.mongo();
         MongoCollection<Document> customers = mongo.getDatabase("engagement_customer").getCollection("customers");
         mongo.getDatabase("engagement_customer").getCollection("companies").insertOne(new Document("_id", FIRST_ID)
                 .append("organization_id", acme).append("company_id", ACME_COMPANY).append("company_name", "Acme Rockets"));
@@ -58,10 +56,6 @@ class CustomerListIT {
         customers.insertMany(documents);
     }
 
-    @AfterAll
-    static void close() {
-        mongo.close();
-    }
 
     @Test
     void theListIsAPageEnvelopeOfTheNewestCustomersFirst() {

@@ -3,9 +3,7 @@ package io.engagement.local.customer;
 import io.engagement.local.support.Answer;
 import io.engagement.local.support.RunningSuite;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -41,7 +39,7 @@ class CustomerListingIT {
     @BeforeAll
     static void createSomeCustomersConcurrentlyAndDeleteSome() throws Exception {
         suite = RunningSuite.get();
-        mongo = MongoClients.create(suite.infrastructure.mongoUri());
+        mongo = suite.mongo();
         org = suite.createOrganization("Listing " + UUID.randomUUID());
         ExecutorService senders = Executors.newFixedThreadPool(4);
         try {
@@ -68,10 +66,6 @@ class CustomerListingIT {
         }
     }
 
-    @AfterAll
-    static void close() {
-        mongo.close();
-    }
 
     @Test
     void everyPageIsThePageTheSortedReadGivesInBothOrders() {

@@ -5,10 +5,8 @@ import io.engagement.local.support.Json;
 import io.engagement.local.support.PageAnalytics;
 import io.engagement.local.support.RunningSuite;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.model.Filters;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,13 +42,9 @@ class OrganizationPolicyIT {
     @BeforeAll
     static void connect() {
         suite = RunningSuite.get();
-        mongo = MongoClients.create(suite.infrastructure.mongoUri());
+        mongo = suite.mongo();
     }
 
-    @AfterAll
-    static void disconnect() {
-        mongo.close();
-    }
 
     @Test
     void retentionDefaultsTo90And30And30DaysAndIsChangedWhole() {

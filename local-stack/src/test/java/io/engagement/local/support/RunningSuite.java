@@ -1,5 +1,7 @@
 package io.engagement.local.support;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import io.engagement.infra.FreePorts;
 import io.engagement.infra.inbox.DevInbox;
 import io.engagement.infra.inbox.EmbeddedSmsc;
@@ -91,6 +93,8 @@ public final class RunningSuite {
     public final Organization globex;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
+    private MongoClient mongo;
+
     private RunningSuite(Infrastructure infrastructure, BreakableInfrastructure breakable, EmbeddedSmtp smtp, EmbeddedSmsc smsc,
                          DevInbox inbox, ServiceFleet fleet) {
         this.infrastructure = infrastructure;
@@ -117,6 +121,19 @@ public final class RunningSuite {
             }
         }
         return instance;
+    }
+
+    /**
+     * One client of the suite's database for the tests that look at what a service stored, closed
+     * when the JVM stops.
+     */
+    public synchronized MongoClient mongo() {
+        if (mongo == null) {
+            MongoClient client = MongoClients.create(infrastructure.mongoUri());
+            Runtime.getRuntime().addShutdownHook(new Thread(client::close, "suite-database-client-stop"));
+            mongo = client;
+        }
+        return mongo;
     }
 
     private static RunningSuite start() {
