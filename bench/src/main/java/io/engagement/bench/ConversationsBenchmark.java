@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -56,7 +57,8 @@ public final class ConversationsBenchmark {
     private final Map<String, Long> forAgents = new ConcurrentHashMap<>();
     private final Map<String, Long> forVisitors = new ConcurrentHashMap<>();
     private final Map<String, Long> echoes = new ConcurrentHashMap<>();
-    private final AtomicInteger refused = new AtomicInteger();
+    /** The posts not answered 201, by their status or, for a post that got no answer, the failure's class. */
+    private final Map<String, AtomicInteger> refused = new ConcurrentSkipListMap<>();
 
     public static void main(String[] args) throws Exception {
         new ConversationsBenchmark().run();
@@ -87,7 +89,7 @@ public final class ConversationsBenchmark {
         System.out.printf("%nDelivery with %d customer service replica(s)%n", customerReplicas);
         forAgents.clear();
         forVisitors.clear();
-        refused.set(0);
+        refused.clear();
         try (BenchSuite suite = BenchSuite.start(Map.of("ENGAGEMENT_REPLICAS_CUSTOMER", Integer.toString(customerReplicas)))) {
             URI gateway = URI.create(suite.credentials().gatewayUrl());
             String publicKey = suite.credentials().publicKey();
@@ -156,16 +158,21 @@ public final class ConversationsBenchmark {
             posts.add(http.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding())
                     .thenAccept(answer -> {
                         if (answer.statusCode() != 201) {
-                            refused.incrementAndGet();
+                            refusal(Integer.toString(answer.statusCode()));
                         }
                     })
                     .exceptionally(failure -> {
-                        refused.incrementAndGet();
+                        refusal((failure.getCause() == null ? failure : failure.getCause()).getClass().getSimpleName());
                         return null;
                     }));
         }
         CompletableFuture.allOf(posts.toArray(CompletableFuture[]::new)).join();
-        System.out.printf("  %,d of %,d posts refused or failed%n", refused.get(), count);
+        int refusals = refused.values().stream().mapToInt(AtomicInteger::get).sum();
+        System.out.printf("  %,d of %,d posts refused or failed%s%n", refusals, count, refused.isEmpty() ? "" : " " + refused);
+    }
+
+    private void refusal(String kind) {
+        refused.computeIfAbsent(kind, any -> new AtomicInteger()).incrementAndGet();
     }
 
     /** The floor: a bare WebSocket echo server in this JVM, the same rate of round trips for the same time. */
