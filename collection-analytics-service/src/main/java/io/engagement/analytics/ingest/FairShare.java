@@ -99,6 +99,6 @@ class FairShare {
      *                        before the rest waits in the overflow; 0 sends everything to the main topic
      */
     @ConfigurationProperties("engagement.ingest.fair-share")
-    record Properties(@DefaultValue("2000") int eventsPerSecond) {
+    record Properties(@DefaultValue("500") int eventsPerSecond) {
     }
 }
