@@ -25,7 +25,7 @@ import java.util.function.Predicate;
  * <p>
  * System properties: {@code bench.rate} (11000), {@code bench.seconds} (60), {@code bench.probe-at}
  * (40), {@code bench.clients} (16), {@code bench.wait-seconds} (how long a probe is waited for, 400),
- * {@code bench.fair-share} (events/s, the installation's 2000), {@code bench.baseline} (false skips
+ * {@code bench.fair-share} (events/s, the installation's 500), {@code bench.baseline} (false skips
  * the run with everything on the main topic). Each run also prints every consumer group's lag when
  * the probes are sent and shortly after, which shows where a probe waits.
  */
@@ -39,7 +39,7 @@ public final class BurstFairnessBenchmark {
     private final Duration probeAt = Duration.ofSeconds(Integer.getInteger("bench.probe-at", 40));
     private final int clients = Integer.getInteger("bench.clients", 16);
     private final Duration waitLimit = Duration.ofSeconds(Integer.getInteger("bench.wait-seconds", 400));
-    private final int fairShare = Integer.getInteger("bench.fair-share", 2_000);
+    private final int fairShare = Integer.getInteger("bench.fair-share", 500);
     private final boolean baseline = Boolean.parseBoolean(System.getProperty("bench.baseline", "true"));
     private final List<Duration> lagLooks = List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(15));
 
