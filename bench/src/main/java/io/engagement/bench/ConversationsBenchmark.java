@@ -45,7 +45,6 @@ import java.util.regex.Pattern;
  */
 public final class ConversationsBenchmark {
 
-
     private final int visitors = Integer.getInteger("bench.visitors", 2_000);
     private final int agents = Integer.getInteger("bench.agents", 20);
     private final int rate = Integer.getInteger("bench.rate", 200);

@@ -33,7 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TicketIT {
 
-
     private static MongoClient mongo;
 
     private final RunningSuite suite = RunningSuite.get();
@@ -43,7 +42,6 @@ class TicketIT {
     static void connect() {
         mongo = RunningSuite.get().mongo();
     }
-
 
     // ---- opening ----
 

@@ -59,7 +59,6 @@ class CustomerErasureIT {
         mongo = suite.mongo();
     }
 
-
     @Test
     void anErasedCustomerIsForgottenByEveryServiceWhileTheCountsStay() {
         String email = mail.address();

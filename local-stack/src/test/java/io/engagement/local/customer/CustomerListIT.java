@@ -56,7 +56,6 @@ class CustomerListIT {
         customers.insertMany(documents);
     }
 
-
     @Test
     void theListIsAPageEnvelopeOfTheNewestCustomersFirst() {
         Answer answer = suite.get(CUSTOMERS, "x-api-key", acmeKey);

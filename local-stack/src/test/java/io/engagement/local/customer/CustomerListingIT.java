@@ -66,7 +66,6 @@ class CustomerListingIT {
         }
     }
 
-
     @Test
     void everyPageIsThePageTheSortedReadGivesInBothOrders() {
         for (String order : List.of("desc", "asc")) {

@@ -45,7 +45,6 @@ class OrganizationPolicyIT {
         mongo = suite.mongo();
     }
 
-
     @Test
     void retentionDefaultsTo90And30And30DaysAndIsChangedWhole() {
         Answer defaults = suite.admin("GET", retention(org.id()), null);
