@@ -5,6 +5,7 @@ import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.binding.BindingContainers;
 import io.engagement.platform.binding.DeadLetterPolicy;
 import io.engagement.platform.binding.ReceivedRecords;
+import com.mongodb.MongoClientSettings;
 import com.mongodb.connection.TransportSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -121,11 +122,17 @@ public class PlatformAutoConfiguration {
     /**
      * The reactive driver's own transport (asynchronous socket channels), not the Netty one Spring
      * Boot picks whenever Netty is on the classpath: it encodes documents into heap buffers with
-     * array copies, where Netty's buffers take each string byte by byte (ADR 0014).
+     * array copies, where Netty's buffers take each string byte by byte (ADR 0014). A
+     * {@link MongoClientSettings} bean that names a transport of its own keeps it.
      */
     @Bean
-    MongoClientSettingsBuilderCustomizer mongoAsyncTransport() {
-        return settings -> settings.transportSettings(TransportSettings.asyncBuilder().build());
+    MongoClientSettingsBuilderCustomizer mongoAsyncTransport(ObjectProvider<MongoClientSettings> settings) {
+        return builder -> {
+            MongoClientSettings declared = settings.getIfAvailable();
+            if (declared == null || declared.getTransportSettings() == null) {
+                builder.transportSettings(TransportSettings.asyncBuilder().build());
+            }
+        };
     }
 
     /** Named so Spring Boot's own Mongo indicator, which sends {@code hello}, backs off. */
