@@ -78,7 +78,7 @@ public class PlatformAutoConfiguration {
     /**
      * Jackson's own double writer and parser (Schubfach, FastDoubleParser) for every JSON the
      * service reads and writes: Java 17's {@code Double.toString} alone was 3.5 % of the analytics
-     * service's CPU while it published telemetry (ADR 0014). Both give the same value back.
+     * service's profile samples while it published telemetry (ADR 0014). Both give the same value back.
      */
     @Bean
     JsonMapperBuilderCustomizer fastDoubles() {

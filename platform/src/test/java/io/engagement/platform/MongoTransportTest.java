@@ -13,25 +13,29 @@ class MongoTransportTest {
 
     @Test
     void theDriversOwnTransportWhereTheSettingsNameNone() {
-        DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
-        beans.registerSingleton("mongoClientSettings", MongoClientSettings.builder().build());
         MongoClientSettings.Builder builder = MongoClientSettings.builder()
                 .transportSettings(TransportSettings.nettyBuilder().build());
 
-        new PlatformAutoConfiguration().mongoAsyncTransport(beans.getBeanProvider(MongoClientSettings.class)).customize(builder);
+        customize(MongoClientSettings.builder().build(), builder);
 
         assertThat(builder.build().getTransportSettings()).isInstanceOf(AsyncTransportSettings.class);
     }
 
     @Test
     void aTransportTheSettingsNameIsKept() {
-        DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
         NettyTransportSettings netty = TransportSettings.nettyBuilder().build();
-        beans.registerSingleton("mongoClientSettings", MongoClientSettings.builder().transportSettings(netty).build());
-        MongoClientSettings.Builder builder = MongoClientSettings.builder(beans.getBean(MongoClientSettings.class));
+        MongoClientSettings declared = MongoClientSettings.builder().transportSettings(netty).build();
+        MongoClientSettings.Builder builder = MongoClientSettings.builder(declared);
 
-        new PlatformAutoConfiguration().mongoAsyncTransport(beans.getBeanProvider(MongoClientSettings.class)).customize(builder);
+        customize(declared, builder);
 
         assertThat(builder.build().getTransportSettings()).isSameAs(netty);
+    }
+
+    /** Runs the platform's customizer as Spring Boot does: with the settings bean declared beside it. */
+    private static void customize(MongoClientSettings declared, MongoClientSettings.Builder builder) {
+        DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+        beans.registerSingleton("mongoClientSettings", declared);
+        new PlatformAutoConfiguration().mongoAsyncTransport(beans.getBeanProvider(MongoClientSettings.class)).customize(builder);
     }
 }
