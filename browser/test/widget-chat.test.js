@@ -79,6 +79,7 @@ function fakeServer() {
     const body = init.body ? JSON.parse(init.body) : undefined;
     server.calls.push({ method, path: pathname + (searchParams.size ? `?${searchParams}` : ''), body, headers: init.headers, offline: server.offline });
     if (server.offline) throw new TypeError('Failed to fetch');
+    if (method === 'POST' && pathname === '/widget/v1/live/tickets') return respond(201, { ticket: `lt_${init.headers['X-Visitor-Token']}` });
     const [status, answer] = route(method, pathname, searchParams, body);
     const lost = server.lose.indexOf(`${method} ${pathname}`);
     if (lost >= 0) {
@@ -87,6 +88,8 @@ function fakeServer() {
     }
     return respond(status, answer);
   });
+  // what the widget asked of the API, without the live tickets each connection takes
+  server.requests = () => server.calls.filter((call) => call.path !== '/widget/v1/live/tickets');
   server.posts = (suffix) => server.calls.filter((call) => call.method === 'POST' && call.path.endsWith(suffix));
   return server;
 }
@@ -178,13 +181,13 @@ describe('chat', () => {
     expect(shown(chat)).toEqual(['pending:visitor:Hello there']);
     await settle();
 
-    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /widget/v1/visitors', 'POST /widget/v1/conversations']);
-    expect(server.calls[0].body).toEqual({ anonymous_id: 'anon_1', session_id: 'ses_1' });
-    expect(server.calls[0].headers['X-Public-Key']).toBe('eng_pub_test');
-    expect(server.calls[1].body).toEqual({ message: 'Hello there', client_id: 'cid-1', session_id: 'ses_1', page_url: 'https://shop.test/cart' });
-    expect(server.calls[1].headers['X-Visitor-Token']).toBe('tok_1');
+    expect(server.requests().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /widget/v1/visitors', 'POST /widget/v1/conversations']);
+    expect(server.requests()[0].body).toEqual({ anonymous_id: 'anon_1', session_id: 'ses_1' });
+    expect(server.requests()[0].headers['X-Public-Key']).toBe('eng_pub_test');
+    expect(server.requests()[1].body).toEqual({ message: 'Hello there', client_id: 'cid-1', session_id: 'ses_1', page_url: 'https://shop.test/cart' });
+    expect(server.requests()[1].headers['X-Visitor-Token']).toBe('tok_1');
     expect(store.data.visitor.visitor_token).toBe('tok_1');
-    expect(socket().url).toBe('wss://gw.test/widget/v1/live?public_key=eng_pub_test&visitor_token=tok_1');
+    expect(socket().url).toBe('wss://gw.test/widget/v1/live?public_key=eng_pub_test&ticket=lt_tok_1');
     expect(shown(chat)).toEqual(['1:visitor:Hello there']);
   });
 
@@ -342,7 +345,7 @@ describe('chat', () => {
       '/widget/v1/conversations/cnv_new/messages?after=200&limit=200',
     ]);
     expect(chat.unread()).toBe(250);
-    expect(socket().url).toContain('visitor_token=tok_9');
+    expect(socket().url).toContain('ticket=lt_tok_9');
   });
 
   it('becomes a new, verified visitor when the page identifies another customer', async () => {
@@ -362,7 +365,7 @@ describe('chat', () => {
     ]);
     expect(store.data.visitor).toMatchObject({ visitor_token: 'tok_2', verified: true, claimed: 'customer:cus_42' });
     expect(first.readyState).toBe(3);
-    expect(socket().url).toContain('visitor_token=tok_2');
+    expect(socket().url).toContain('ticket=lt_tok_2');
 
     // the same customer again (the next page's identify) changes nothing
     chat.identify({ customer_id: 'cus_42', email: 'ann@example.com', identity_hash: 'abc' });
@@ -378,7 +381,7 @@ describe('chat', () => {
     await settle();
     expect(server.visitors[0].body).toEqual({ anonymous_id: 'anon_1', session_id: 'ses_1', customer_id: 'cus_7', identity_hash: 'h' });
     // a verified visitor may have a thread from another device: it is listed before a new one starts
-    expect(server.calls.map((call) => `${call.method} ${call.path.split('?')[0]}`)).toEqual([
+    expect(server.requests().map((call) => `${call.method} ${call.path.split('?')[0]}`)).toEqual([
       'POST /widget/v1/visitors',
       'GET /widget/v1/conversations',
       'POST /widget/v1/conversations',
@@ -485,7 +488,7 @@ describe('chat', () => {
     chat.showPrompt({ prompt_id: 'alt_1', message: 'Need a hand with checkout?' });
     chat.send('Yes please');
     await settle();
-    expect(server.calls.at(-1).body.message).toBe('> Need a hand with checkout?\n\nYes please');
+    expect(server.requests().at(-1).body.message).toBe('> Need a hand with checkout?\n\nYes please');
     expect(chat.state.prompt).toBeNull();
   });
 });
@@ -676,8 +679,8 @@ describe('panel', () => {
     form.elements.email.value = 'ann@example.com';
     form.querySelector('button[type="submit"]').click();
     await settle();
-    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /widget/v1/visitors', 'PATCH /widget/v1/visitors/me']);
-    expect(server.calls[1].body).toEqual({ email: 'ann@example.com' });
+    expect(server.requests().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /widget/v1/visitors', 'PATCH /widget/v1/visitors/me']);
+    expect(server.requests()[1].body).toEqual({ email: 'ann@example.com' });
     expect(form.hidden).toBe(true);
     expect($('[data-engagement="email-confirmation"]').textContent).toContain('ann@example.com');
   });

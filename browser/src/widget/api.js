@@ -50,7 +50,11 @@ export function createApi({ base, publicKey, token, fetchImpl }) {
     handoff: (id) => call('POST', `${conversation(id)}/handoff`),
     // the key makes a double click, or a retry after a lost answer, one ticket
     openTicket: (body, idempotencyKey) => call('POST', '/external/v1/tickets', body, { 'Idempotency-Key': idempotencyKey }),
-    liveUrl: () =>
-      `${base.replace(/^http/, 'ws')}/widget/v1/live?public_key=${encodeURIComponent(publicKey)}&visitor_token=${encodeURIComponent(token() || '')}`,
+    // a single-use ticket for each connection: the visitor token never travels in a URL, where a
+    // browser prints it on every failed reconnect and proxies log it
+    liveUrl: async () => {
+      const { ticket } = await call('POST', '/widget/v1/live/tickets');
+      return `${base.replace(/^http/, 'ws')}/widget/v1/live?public_key=${encodeURIComponent(publicKey)}&ticket=${encodeURIComponent(ticket)}`;
+    },
   };
 }

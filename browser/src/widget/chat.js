@@ -64,7 +64,12 @@ export function createChat(options) {
 
   const api = createApi({ base, publicKey, fetchImpl, token: () => state.visitor && state.visitor.visitor_token });
   const outbox = createOutbox({ load: store.loadOutbox, save: store.saveOutbox, send: deliver, isRetryable, onFailed: notSent });
-  const live = createLive({ url: api.liveUrl, WebSocketImpl, onOpen: connected, onEvent: received, onDown: disconnected });
+  // a ticket refused for a revoked token drops the visitor, as any other call's 401 does
+  const liveUrl = () => api.liveUrl().catch((error) => {
+    quiet(error);
+    throw error;
+  });
+  const live = createLive({ url: liveUrl, WebSocketImpl, onOpen: connected, onEvent: received, onDown: disconnected });
   state.thread = outbox.entries().map(pendingOf);
 
   function changed() {

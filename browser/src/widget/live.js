@@ -28,11 +28,40 @@ export function createLive({ url, WebSocketImpl, onOpen, onEvent, onDown, random
     });
   }
 
+  let addressing = false;
+
+  /** `url()` may answer at once or with a promise (a live ticket is fetched for each connection). */
   function connect() {
     clear('retry');
+    if (addressing) return;
+    let address;
+    try {
+      address = url();
+    } catch (failed) {
+      dropped();
+      return;
+    }
+    if (!address || typeof address.then !== 'function') {
+      open(address);
+      return;
+    }
+    addressing = true;
+    address.then(
+      (resolved) => {
+        addressing = false;
+        if (started && !socket) open(resolved);
+      },
+      () => {
+        addressing = false;
+        if (started && !socket) dropped();
+      },
+    );
+  }
+
+  function open(address) {
     let current;
     try {
-      current = new WebSocketImpl(url());
+      current = new WebSocketImpl(address);
     } catch (refused) {
       dropped();
       return;

@@ -62,7 +62,7 @@ class AgentConversationResource {
 
     /** Private notes included. */
     @GetMapping("/{conversation_id}/messages")
-    Mono<MessagePage> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+    Mono<MessagePage<MessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));
         return conversations.find(organizationId, conversationId)

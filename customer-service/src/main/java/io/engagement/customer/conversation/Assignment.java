@@ -109,7 +109,7 @@ class Assignment extends PollingLoop {
         // counted before the write, so the next conversation of this round sees the agent's new load
         loads.merge(key, 1, Integer::sum);
         held.lastAssigned().put(key, Instant.now());
-        return conversations.update(waiting, current -> current.assignedTo(agent.email()))
+        return conversations.update(waiting, current -> current.assignedTo(agent.email(), agent.name()))
                 .doOnNext(written -> {
                     if (!written.changed()) {
                         loads.merge(key, -1, Integer::sum);

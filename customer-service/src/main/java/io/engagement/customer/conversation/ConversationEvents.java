@@ -31,8 +31,10 @@ class ConversationEvents {
     EntityOutbox<ConversationChanged> conversationOutbox(DocumentOutbox outbox) {
         return new EntityOutbox<>(outbox, ConversationStore.COLLECTION, Topics.CONVERSATION, document -> {
             ConversationState conversation = ConversationStore.fromDocument(document);
-            String type = document.get(DocumentOutbox.PENDING, Document.class).getString("type");
-            return new EntityOutbox.Entity<>(conversation.organizationId(), conversation.conversationId(), changed(type, conversation));
+            Document mark = document.get(DocumentOutbox.PENDING, Document.class);
+            boolean visitorSees = !Boolean.FALSE.equals(mark.getBoolean(ConversationStore.VISITOR_SEES));
+            return new EntityOutbox.Entity<>(conversation.organizationId(), conversation.conversationId(),
+                    changed(mark.getString("type"), conversation, visitorSees));
         });
     }
 
@@ -61,13 +63,16 @@ class ConversationEvents {
         return TopicDeclarations.of(Topics.CONVERSATION_EMAIL);
     }
 
-    /** The event a conversation's mark names: the envelope takes its type from the mark, so the record must be of the same. */
-    private static ConversationChanged changed(String type, ConversationState conversation) {
+    /**
+     * The event a conversation's mark names: the envelope takes its type from the mark, so the record
+     * must be of the same. It carries the visitor's view only when the visitor is to see the change.
+     */
+    private static ConversationChanged changed(String type, ConversationState conversation, boolean visitorSees) {
         if (DomainEvent.typeOf(ConversationCreated.class).equals(type)) {
-            return new ConversationCreated(conversation.view(), conversation.visitorIdentity());
+            return new ConversationCreated(conversation.view(), conversation.visitorIdentity(), conversation.visitorView());
         }
         if (DomainEvent.typeOf(ConversationUpdated.class).equals(type)) {
-            return new ConversationUpdated(conversation.view(), conversation.visitorIdentity());
+            return new ConversationUpdated(conversation.view(), conversation.visitorIdentity(), visitorSees ? conversation.visitorView() : null);
         }
         throw new IllegalArgumentException("A conversation marked for " + type + ", which is no conversation event");
     }

@@ -2,6 +2,7 @@ package io.engagement.customer.conversation;
 
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.ConversationVisitor;
+import io.engagement.platform.event.VisitorConversationView;
 
 import java.time.Instant;
 import java.util.List;
@@ -14,13 +15,15 @@ import java.util.Optional;
  * change below is one thing that happens to a conversation.
  *
  * @param visitorIdentity the visitor's verified identity, whose devices all see the conversation; null if unverified
+ * @param assigneeName    the assignee as the visitor is shown them: their name in the agents settings, else the support name
+ * @param visitorActivityAt the latest message the visitor can see: a private note moves {@code lastActivityAt} only
  * @param reading         who has read what, and which agent replies wait to be e-mailed
  * @param lastSeq         the highest message seq written
  * @param botSilenced     true once a person took over: a handoff, or an agent's public reply
  */
 record ConversationState(String conversationId, long organizationId, String channel, String status, ConversationVisitor visitor,
-                         String visitorIdentity, String sessionId, String assigneeEmail, List<String> tags, Instant createdAt,
-                         Instant lastActivityAt, Instant waitingSince, Instant firstReplyAt, Reading reading, Integer rating,
+                         String visitorIdentity, String sessionId, String assigneeEmail, String assigneeName, List<String> tags,
+                         Instant createdAt, Instant lastActivityAt, Instant visitorActivityAt, Instant waitingSince, Instant firstReplyAt, Reading reading, Integer rating,
                          String ratingComment, Instant snoozedUntil, long lastSeq, boolean botSilenced, long version) {
 
     ConversationState {
@@ -30,13 +33,19 @@ record ConversationState(String conversationId, long organizationId, String chan
     /** A conversation just started: nothing written in it yet. */
     static ConversationState started(String conversationId, Visitor visitor, String channel, String status, String sessionId, Instant at) {
         return new ConversationState(conversationId, visitor.organizationId(), channel, status, visitor.view(), visitor.verifiedIdentity(),
-                sessionId, null, List.of(), at, at, null, null, Reading.NONE, null, null, null, 0, false, 0);
+                sessionId, null, null, List.of(), at, at, at, null, null, Reading.NONE, null, null, null, 0, false, 0);
     }
 
     ConversationView view() {
         return new ConversationView(conversationId, channel, status, visitor, sessionId, assigneeEmail, tags, createdAt, lastActivityAt,
                 waitingSince, firstReplyAt, reading.unreadCount(), reading.visitorLastReadSeq(), reading.agentLastReadSeq(), rating,
-                snoozedUntil);
+                ratingComment, snoozedUntil);
+    }
+
+    /** What the visitor is shown of it: the one place the visitor's view of a conversation is made. */
+    VisitorConversationView visitorView() {
+        return new VisitorConversationView(conversationId, channel, status, createdAt, visitorActivityAt, reading.visitorLastReadSeq(),
+                reading.visitorUnreadCount(), rating, assigneeEmail == null ? null : new VisitorConversationView.Assignee(assigneeName));
     }
 
     String visitorId() {
@@ -66,7 +75,7 @@ record ConversationState(String conversationId, long organizationId, String chan
             case ConversationView.SNOOZED -> ConversationView.OPEN;
             default -> status;
         };
-        return copy().status(reopened).lastActivity(at).waitingSince(waitingSince == null ? at : waitingSince)
+        return copy().status(reopened).lastActivity(at).visitorActivity(at).waitingSince(waitingSince == null ? at : waitingSince)
                 .snoozedUntil(ConversationView.SNOOZED.equals(status) ? null : snoozedUntil)
                 .reading(reading.visitorWrote(seq)).seq(seq).build();
     }
@@ -76,14 +85,22 @@ record ConversationState(String conversationId, long organizationId, String chan
      * unassigned conversation is the replying agent's, a pending one is open, the bot stays silent,
      * and the reply waits to be read (or e-mailed).
      */
-    ConversationState afterAgentReply(long seq, Instant at, String agentEmail) {
-        return copy().status(isPending() ? ConversationView.OPEN : status).assignee(assigneeEmail == null ? agentEmail : assigneeEmail)
-                .lastActivity(at).waitingSince(null).firstReplyAt(firstReplyAt == null ? at : firstReplyAt)
+    ConversationState afterAgentReply(long seq, Instant at, String agentEmail, String agentName) {
+        Copy replied = copy().status(isPending() ? ConversationView.OPEN : status);
+        if (assigneeEmail == null) {
+            replied.assignee(agentEmail, agentName);
+        }
+        return replied.lastActivity(at).visitorActivity(at).waitingSince(null).firstReplyAt(firstReplyAt == null ? at : firstReplyAt)
                 .reading(reading.agentReplied(seq, at)).seq(seq).botSilenced(true).build();
     }
 
-    /** After a message that changes nothing but the thread: a private note, a bot's or a system message. */
-    ConversationState afterMessage(long seq, Instant at) {
+    /** After a bot's or a system message: the visitor has it to read. */
+    ConversationState afterOurMessage(long seq, Instant at) {
+        return copy().lastActivity(at).visitorActivity(at).reading(reading.wroteToVisitor(seq)).seq(seq).build();
+    }
+
+    /** After a private note: the agents see activity; for the visitor nothing happened. */
+    ConversationState afterNote(long seq, Instant at) {
         return copy().lastActivity(at).seq(seq).build();
     }
 
@@ -93,8 +110,8 @@ record ConversationState(String conversationId, long organizationId, String chan
     }
 
     /** Handed to an agent by assignment: only an open conversation nobody has. */
-    Optional<ConversationState> assignedTo(String agentEmail) {
-        return isWaiting() ? Optional.of(copy().assignee(agentEmail).build()) : Optional.empty();
+    Optional<ConversationState> assignedTo(String agentEmail, String agentName) {
+        return isWaiting() ? Optional.of(copy().assignee(agentEmail, agentName).build()) : Optional.empty();
     }
 
     ConversationState readByVisitor(long seq) {
@@ -114,9 +131,14 @@ record ConversationState(String conversationId, long organizationId, String chan
         return copy().rating(stars, comment).build();
     }
 
-    /** What an agent's {@code PATCH} sets; {@code snoozedUntil} only stays while the conversation is snoozed. */
-    ConversationState changed(String newStatus, String newAssignee, List<String> newTags, Instant newSnoozedUntil) {
-        return copy().status(newStatus).assignee(newAssignee).tags(newTags)
+    /**
+     * What an agent's {@code PATCH} sets; {@code snoozedUntil} only stays while the conversation is
+     * snoozed, and an assignee keeps the name they had unless another agent takes it.
+     */
+    ConversationState changed(String newStatus, String newAssignee, String newAssigneeName, List<String> newTags, Instant newSnoozedUntil) {
+        boolean sameAssignee = newAssignee != null && newAssignee.equalsIgnoreCase(assigneeEmail == null ? "" : assigneeEmail);
+        return copy().status(newStatus).assignee(newAssignee, newAssignee == null ? null : sameAssignee ? assigneeName : newAssigneeName)
+                .tags(newTags)
                 .snoozedUntil(ConversationView.SNOOZED.equals(newStatus) ? newSnoozedUntil : null).build();
     }
 
@@ -142,8 +164,10 @@ record ConversationState(String conversationId, long organizationId, String chan
         private final ConversationState from;
         private String status;
         private String assignee;
+        private String assigneeName;
         private List<String> tags;
         private Instant lastActivityAt;
+        private Instant visitorActivityAt;
         private Instant waitingSince;
         private Instant firstReplyAt;
         private Reading reading;
@@ -158,8 +182,10 @@ record ConversationState(String conversationId, long organizationId, String chan
             this.from = from;
             this.status = from.status;
             this.assignee = from.assigneeEmail;
+            this.assigneeName = from.assigneeName;
             this.tags = from.tags;
             this.lastActivityAt = from.lastActivityAt;
+            this.visitorActivityAt = from.visitorActivityAt;
             this.waitingSince = from.waitingSince;
             this.firstReplyAt = from.firstReplyAt;
             this.reading = from.reading;
@@ -176,8 +202,9 @@ record ConversationState(String conversationId, long organizationId, String chan
             return this;
         }
 
-        Copy assignee(String email) {
+        Copy assignee(String email, String name) {
             assignee = email;
+            assigneeName = email == null ? null : name;
             return this;
         }
 
@@ -188,8 +215,17 @@ record ConversationState(String conversationId, long organizationId, String chan
 
         /** Activity only moves forward. */
         Copy lastActivity(Instant at) {
-            lastActivityAt = lastActivityAt == null || at.isAfter(lastActivityAt) ? at : lastActivityAt;
+            lastActivityAt = latest(lastActivityAt, at);
             return this;
+        }
+
+        Copy visitorActivity(Instant at) {
+            visitorActivityAt = latest(visitorActivityAt, at);
+            return this;
+        }
+
+        private static Instant latest(Instant known, Instant at) {
+            return known == null || at.isAfter(known) ? at : known;
         }
 
         Copy waitingSince(Instant at) {
@@ -231,7 +267,7 @@ record ConversationState(String conversationId, long organizationId, String chan
 
         ConversationState build() {
             return new ConversationState(from.conversationId, from.organizationId, from.channel, status, from.visitor, from.visitorIdentity,
-                    from.sessionId, assignee, tags, from.createdAt, lastActivityAt, waitingSince, firstReplyAt, reading, rating, ratingComment,
+                    from.sessionId, assignee, assigneeName, tags, from.createdAt, lastActivityAt, visitorActivityAt, waitingSince, firstReplyAt, reading, rating, ratingComment,
                     snoozedUntil, lastSeq, botSilenced, version);
         }
     }

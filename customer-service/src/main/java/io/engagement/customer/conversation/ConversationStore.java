@@ -41,6 +41,8 @@ import static io.engagement.platform.store.Documents.instantOf;
 class ConversationStore implements StartupWork {
 
     static final String COLLECTION = "conversations";
+    /** On an update's outbox mark: false when the change shows the visitor nothing, whose connections are then sent no frame. */
+    static final String VISITOR_SEES = "visitor_sees";
     private static final int ATTEMPTS = 32;
     /** A visitor's own conversations, as the widget lists them. */
     static final int VISITOR_LIST_LIMIT = 100;
@@ -98,8 +100,9 @@ class ConversationStore implements StartupWork {
         if (changed.isEmpty()) {
             return Mono.just(new Written(current, false));
         }
+        boolean visitorSees = !changed.get().visitorView().equals(current.visitorView());
         Document replacement = toDocument(changed.get().withVersion(current.version() + 1))
-                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationUpdated.class));
+                .append(DocumentOutbox.PENDING, DocumentOutbox.pendingMark(ConversationUpdated.class).append(VISITOR_SEES, visitorSees));
         Query unchanged = Query.query(Criteria.where("_id").is(current.conversationId()).and("organization_id").is(current.organizationId())
                 .and("version").is(current.version()));
         return mongo.findAndReplace(unchanged, replacement, FindAndReplaceOptions.options().returnNew(), Document.class, COLLECTION)
@@ -214,12 +217,15 @@ class ConversationStore implements StartupWork {
                 .append("session_id", conversation.sessionId())
                 .append("assignee_email", conversation.assigneeEmail())
                 .append("assignee_key", EmailKey.of(conversation.assigneeEmail()))
+                .append("assignee_name", conversation.assigneeName())
                 .append("tags", conversation.tags())
                 .append("created_at", date(conversation.createdAt()))
                 .append("last_activity_at", date(conversation.lastActivityAt()))
+                .append("visitor_activity_at", date(conversation.visitorActivityAt()))
                 .append("waiting_since", optionalDate(conversation.waitingSince()))
                 .append("first_reply_at", optionalDate(conversation.firstReplyAt()))
                 .append("unread_seqs", conversation.reading().unreadSeqs())
+                .append("visitor_unread_seqs", conversation.reading().visitorUnreadSeqs())
                 .append("visitor_last_read_seq", conversation.reading().visitorLastReadSeq())
                 .append("agent_last_read_seq", conversation.reading().agentLastReadSeq())
                 .append("last_agent_reply_seq", conversation.reading().lastAgentReplySeq())
@@ -245,12 +251,15 @@ class ConversationStore implements StartupWork {
                 document.getString("visitor_identity"),
                 document.getString("session_id"),
                 document.getString("assignee_email"),
+                document.getString("assignee_name"),
                 document.getList("tags", String.class, List.of()),
                 instantOf(document, "created_at"),
                 instantOf(document, "last_activity_at"),
+                // written before the visitor's side was kept apart: what the agents saw is the best known
+                Optional.ofNullable(optionalInstant(document, "visitor_activity_at")).orElseGet(() -> instantOf(document, "last_activity_at")),
                 optionalInstant(document, "waiting_since"),
                 optionalInstant(document, "first_reply_at"),
-                new Reading(document.getList("unread_seqs", Number.class, List.of()).stream().map(Number::longValue).toList(),
+                new Reading(seqs(document, "unread_seqs"), seqs(document, "visitor_unread_seqs"),
                         number(document, "visitor_last_read_seq").longValue(),
                         number(document, "agent_last_read_seq").longValue(),
                         number(document, "last_agent_reply_seq").longValue(),
@@ -262,6 +271,10 @@ class ConversationStore implements StartupWork {
                 number(document, "last_seq").longValue(),
                 Boolean.TRUE.equals(document.getBoolean("bot_silenced")),
                 number(document, "version").longValue());
+    }
+
+    private static List<Long> seqs(Document document, String field) {
+        return document.getList(field, Number.class, List.of()).stream().map(Number::longValue).toList();
     }
 
     private static Number number(Document document, String field) {

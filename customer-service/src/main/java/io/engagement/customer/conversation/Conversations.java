@@ -38,15 +38,17 @@ class Conversations {
     private final OfflineNotice offline;
     private final WhatsAppSends whatsApp;
     private final ConversationLanes lanes;
+    private final AgentNames agentNames;
 
     Conversations(ConversationStore conversations, MessageStore messages, BotReplies bot, OfflineNotice offline, WhatsAppSends whatsApp,
-                  ConversationLanes lanes) {
+                  ConversationLanes lanes, AgentNames agentNames) {
         this.conversations = conversations;
         this.messages = messages;
         this.bot = bot;
         this.offline = offline;
         this.whatsApp = whatsApp;
         this.lanes = lanes;
+        this.agentNames = agentNames;
     }
 
     static Instant now() {
@@ -84,14 +86,14 @@ class Conversations {
             return conversations.insert(conversation)
                     .then(post(conversation, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), at)))
                     .flatMap(posted -> offlineNotice(visitor, posted.conversation(), at))
-                    .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest.view(), thread, true)));
+                    .flatMap(latest -> visibleMessages(latest).map(thread -> new Started(latest, thread, true)));
         });
     }
 
     /** The conversation an earlier try with the same {@code client_id} started, its first message there once. */
     private Mono<Started> startedBefore(Visitor visitor, NewConversation request, ConversationState started) {
         return post(started, MessageDraft.of(visitorSender(visitor), request.message(), false, request.clientId(), now()))
-                .flatMap(posted -> visibleMessages(posted.conversation()).map(thread -> new Started(posted.conversation().view(), thread, false)));
+                .flatMap(posted -> visibleMessages(posted.conversation()).map(thread -> new Started(posted.conversation(), thread, false)));
     }
 
     /** The conversation after its offline notice, if support is closed; a WhatsApp user is answered where they wrote. */
@@ -108,8 +110,8 @@ class Conversations {
         });
     }
 
-    Flux<ConversationView> listOf(Visitor visitor) {
-        return conversations.ofVisitor(visitor).map(ConversationState::view);
+    Flux<ConversationState> listOf(Visitor visitor) {
+        return conversations.ofVisitor(visitor);
     }
 
     Mono<ConversationState> visibleTo(Visitor visitor, String conversationId) {
@@ -133,19 +135,19 @@ class Conversations {
     }
 
     /** The visitor asks for a person: a system message says one will follow, and the bot is silent from now on. */
-    Mono<ConversationView> handOff(Visitor visitor, String conversationId) {
+    Mono<ConversationState> handOff(Visitor visitor, String conversationId) {
         return visibleTo(visitor, conversationId).flatMap(conversation -> handOff(conversation, "handoff"));
     }
 
     /** Rates a resolved conversation; a second rating replaces the first. */
-    Mono<ConversationView> rate(Visitor visitor, String conversationId, Rating rating) {
+    Mono<ConversationState> rate(Visitor visitor, String conversationId, Rating rating) {
         return visibleTo(visitor, conversationId).flatMap(conversation -> {
             if (!conversation.isResolved()) {
                 return Mono.error(ApiException.conflict("Only a resolved conversation can be rated"));
             }
             return change(conversation, current -> current.isResolved()
                     ? Optional.of(current.rated(rating.rating(), rating.comment()))
-                    : Optional.empty()).map(ConversationState::view);
+                    : Optional.empty());
         });
     }
 
@@ -184,10 +186,11 @@ class Conversations {
         return conversations.find(organizationId, conversationId).switchIfEmpty(Mono.error(Conversations::notFound));
     }
 
+    /** The agent's message, signed with the name the visitor knows them by. */
     Mono<Posted> postFromAgent(long organizationId, String conversationId, AgentMessage request) {
-        return find(organizationId, conversationId).flatMap(conversation -> post(conversation,
-                MessageDraft.of(new MessageView.Sender(MessageView.AGENT, request.agentEmail(), null), request.content(),
-                        request.isPrivate(), request.clientId(), now())));
+        return find(organizationId, conversationId).flatMap(conversation -> agentNames.of(organizationId, request.agentEmail())
+                .flatMap(name -> post(conversation, MessageDraft.of(new MessageView.Sender(MessageView.AGENT, request.agentEmail(), name),
+                        request.content(), request.isPrivate(), request.clientId(), now()))));
     }
 
     Mono<Void> readByAgent(long organizationId, String conversationId, long seq) {
@@ -197,11 +200,14 @@ class Conversations {
     }
 
     Mono<ConversationView> changeByAgent(long organizationId, String conversationId, ConversationChange request) {
-        return change(organizationId, conversationId, current -> Optional.of(
+        Mono<Optional<String>> assigneeName = request.assigneeGiven() && request.assigneeEmail() != null
+                ? agentNames.of(organizationId, request.assigneeEmail()).map(Optional::of) : Mono.just(Optional.empty());
+        return assigneeName.flatMap(name -> change(organizationId, conversationId, current -> Optional.of(
                 current.changed(request.status().orElse(current.status()),
                         request.assigneeGiven() ? request.assigneeEmail() : current.assigneeEmail(),
+                        request.assigneeGiven() ? name.orElse(null) : current.assigneeName(),
                         request.tags().orElse(current.tags()),
-                        request.snoozedUntil().orElse(current.snoozedUntil()))))
+                        request.snoozedUntil().orElse(current.snoozedUntil())))))
                 .map(ConversationState::view);
     }
 
@@ -265,21 +271,23 @@ class Conversations {
         if (message.fromVisitor()) {
             return conversation.afterVisitorMessage(message.seq(), message.createdAt(), botAnswers);
         }
-        if (MessageView.AGENT.equals(message.sender().type()) && !message.isPrivate()) {
-            return conversation.afterAgentReply(message.seq(), message.createdAt(), message.sender().email());
+        if (message.isPrivate()) {
+            return conversation.afterNote(message.seq(), message.createdAt());
         }
-        return conversation.afterMessage(message.seq(), message.createdAt());
+        if (MessageView.AGENT.equals(message.sender().type())) {
+            return conversation.afterAgentReply(message.seq(), message.createdAt(), message.sender().email(), message.sender().name());
+        }
+        return conversation.afterOurMessage(message.seq(), message.createdAt());
     }
 
     /** A conversation is handed off once: {@code key} names the one system message that says so. */
-    private Mono<ConversationView> handOff(ConversationState conversation, String key) {
+    private Mono<ConversationState> handOff(ConversationState conversation, String key) {
         if (conversation.botSilenced()) {
-            return Mono.just(conversation.view());
+            return Mono.just(conversation);
         }
         MessageDraft notice = MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null), HANDOFF_NOTICE, key, now());
         return post(conversation, notice)
-                .flatMap(posted -> change(posted.conversation(), current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())))
-                .map(ConversationState::view);
+                .flatMap(posted -> change(posted.conversation(), current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())));
     }
 
     private Mono<ConversationState> change(long organizationId, String conversationId,
@@ -322,8 +330,7 @@ class Conversations {
     record Posted(MessageView message, ConversationState conversation, boolean stored) {
     }
 
-    /** A new conversation with its thread so far. */
     /** A conversation the visitor started, with what it holds; {@code created} false when an earlier try had started it. */
-    record Started(ConversationView conversation, List<MessageView> messages, boolean created) {
+    record Started(ConversationState conversation, List<MessageView> messages, boolean created) {
     }
 }

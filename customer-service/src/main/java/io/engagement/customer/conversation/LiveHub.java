@@ -5,6 +5,7 @@ import io.engagement.platform.event.ConversationChanged;
 import io.engagement.platform.event.MessageCreated;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.event.TypingChanged;
+import io.engagement.platform.event.VisitorMessageView;
 import io.engagement.platform.store.EmailKey;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
@@ -14,13 +15,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The live connections this replica holds and what each may be sent: an organization's agents get
  * every event of it; a visitor's connections are found by the visitor and by its verified identity,
  * so an event reaches its few visitors without passing over every connection of the organization.
  * Events come from the conversation topic ({@link ConversationFeedConsumer}), whichever replica
- * wrote them, and from resumes on the connection itself.
+ * wrote them, and from resumes on the connection itself. Agents are sent the agents' view, visitors
+ * the visitor's, each frame made once for all the connections it goes to.
  */
 @Component
 class LiveHub {
@@ -71,37 +74,67 @@ class LiveHub {
 
     /** A message to the agents, and to the visitor it concerns unless it is a private note. */
     void messageCreated(long organizationId, MessageCreated event) {
-        deliver(organizationId, frame("message.created", event.message()), !event.message().isPrivate(), event.visitorId(),
-                event.verifiedIdentity());
+        MessageView message = event.message();
+        toAgents(organizationId, frame("message.created", message), null);
+        if (!message.isPrivate()) {
+            toVisitor(organizationId, event.visitorId(), event.verifiedIdentity(),
+                    () -> frame("message.created", VisitorMessageView.of(message, null)));
+        }
     }
 
+    /** To the agents; to the visitor only when the change shows them something. */
     void conversationChanged(long organizationId, ConversationChanged event) {
-        deliver(organizationId, frame("conversation.updated", event.conversation()), true, event.conversation().visitor().visitorId(),
-                event.verifiedIdentity());
+        toAgents(organizationId, frame("conversation.updated", event.conversation()), null);
+        if (event.visitorView() != null) {
+            toVisitor(organizationId, event.conversation().visitor().visitorId(), event.verifiedIdentity(),
+                    () -> frame("conversation.updated", event.visitorView()));
+        }
     }
 
+    /**
+     * Who is typing, to the other side and never back to who types: a visitor's to the agents, an
+     * agent's to the visitor (by name) and to the other agents.
+     */
     void typing(long organizationId, TypingChanged event) {
-        deliver(organizationId, frame("typing", new Typing(event.conversationId(), event.sender(), event.typing())), true,
-                event.visitorId(), event.verifiedIdentity());
+        MessageView.Sender sender = event.sender();
+        boolean byVisitor = MessageView.VISITOR.equals(sender.type());
+        toAgents(organizationId, frame("typing", new Typing(event.conversationId(), sender, event.typing())),
+                byVisitor ? null : EmailKey.of(sender.email()));
+        if (!byVisitor) {
+            toVisitor(organizationId, event.visitorId(), event.verifiedIdentity(), () -> frame("typing",
+                    new VisitorTyping(event.conversationId(), VisitorMessageView.Sender.of(sender, null), event.typing())));
+        }
     }
 
     String frame(String event, Object data) {
         return json.writeValueAsString(new Frame(event, data));
     }
 
-    /** To the organization's agents, and, when {@code toVisitor}, to the visitor's and the identity's connections, once each. */
-    private void deliver(long organizationId, String frame, boolean toVisitor, String visitorId, String verifiedIdentity) {
-        Set<LiveConnection> receivers = new HashSet<>(agentsByOrganization.getOrDefault(organizationId, Set.of()));
-        if (toVisitor) {
-            receivers.addAll(visitorsByAudience.getOrDefault(audience(organizationId, "visitor", visitorId), Set.of()));
-            if (verifiedIdentity != null) {
-                receivers.addAll(visitorsByAudience.getOrDefault(audience(organizationId, "identity", verifiedIdentity), Set.of()));
+    /** To the organization's agents, but for those signed in as {@code exceptAgentKey}. */
+    private void toAgents(long organizationId, String frame, String exceptAgentKey) {
+        for (LiveConnection connection : agentsByOrganization.getOrDefault(organizationId, Set.of())) {
+            if (exceptAgentKey == null || !exceptAgentKey.equals(EmailKey.of(connection.agentEmail()))) {
+                send(connection, frame);
             }
         }
-        for (LiveConnection connection : receivers) {
-            if (!connection.send(frame)) {
-                close(connection);
-            }
+    }
+
+    /** To the visitor's and the identity's connections, once each; the frame is made only if one is here. */
+    private void toVisitor(long organizationId, String visitorId, String verifiedIdentity, Supplier<String> frame) {
+        Set<LiveConnection> receivers = new HashSet<>(visitorsByAudience.getOrDefault(audience(organizationId, "visitor", visitorId), Set.of()));
+        if (verifiedIdentity != null) {
+            receivers.addAll(visitorsByAudience.getOrDefault(audience(organizationId, "identity", verifiedIdentity), Set.of()));
+        }
+        if (receivers.isEmpty()) {
+            return;
+        }
+        String made = frame.get();
+        receivers.forEach(connection -> send(connection, made));
+    }
+
+    private void send(LiveConnection connection, String frame) {
+        if (!connection.send(frame)) {
+            close(connection);
         }
     }
 
@@ -126,5 +159,8 @@ class LiveHub {
     }
 
     record Typing(String conversationId, MessageView.Sender sender, boolean typing) {
+    }
+
+    record VisitorTyping(String conversationId, VisitorMessageView.Sender sender, boolean typing) {
     }
 }

@@ -25,6 +25,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -45,9 +46,10 @@ class LiveSockets {
 
     @Bean
     HandlerMapping liveMapping(LiveHub hub, VisitorStore visitors, Conversations conversations, MessageStore messages,
-                               EventPublisher publisher, AgentPresence presence, Assignment assignment, InternalToken tokens,
-                               ObjectMapper json) {
-        Live live = new Live(hub, visitors, conversations, messages, publisher, presence, assignment, new VerifiedTokens(tokens), json);
+                               VisitorViews views, AgentNames names, EventPublisher publisher, AgentPresence presence,
+                               Assignment assignment, InternalToken tokens, ObjectMapper json) {
+        Live live = new Live(hub, visitors, conversations, messages, views, names, publisher, presence, assignment,
+                new VerifiedTokens(tokens), json);
         // before the annotated controllers, which would answer these paths 404
         return new SimpleUrlHandlerMapping(Map.of("/widget/v1/live", (WebSocketHandler) live::visitor,
                 "/external/v1/live", (WebSocketHandler) live::agent), -1);
@@ -60,18 +62,22 @@ class LiveSockets {
         private final VisitorStore visitors;
         private final Conversations conversations;
         private final MessageStore messages;
+        private final VisitorViews views;
+        private final AgentNames names;
         private final EventPublisher publisher;
         private final AgentPresence presence;
         private final Assignment assignment;
         private final VerifiedTokens tokens;
         private final ObjectMapper json;
 
-        Live(LiveHub hub, VisitorStore visitors, Conversations conversations, MessageStore messages, EventPublisher publisher,
-             AgentPresence presence, Assignment assignment, VerifiedTokens tokens, ObjectMapper json) {
+        Live(LiveHub hub, VisitorStore visitors, Conversations conversations, MessageStore messages, VisitorViews views, AgentNames names,
+             EventPublisher publisher, AgentPresence presence, Assignment assignment, VerifiedTokens tokens, ObjectMapper json) {
             this.hub = hub;
             this.visitors = visitors;
             this.conversations = conversations;
             this.messages = messages;
+            this.views = views;
+            this.names = names;
             this.publisher = publisher;
             this.presence = presence;
             this.assignment = assignment;
@@ -138,7 +144,7 @@ class LiveSockets {
             };
         }
 
-        /** Every message after {@code after}, in order, a page at a time; the live ones follow as they come. */
+        /** Every message after {@code after}, in order, a page at a time, in the connection's view; the live ones follow as they come. */
         private Mono<Void> resume(LiveConnection connection, Visitor visitor, String conversationId, long after) {
             return conversation(connection, visitor, conversationId).flatMap(conversation -> page(connection, conversation, after));
         }
@@ -147,21 +153,30 @@ class LiveSockets {
             return messages.after(conversation.organizationId(), conversation.conversationId(), after, MessagePage.MAX_LIMIT, connection.isAgent())
                     .collectList()
                     .flatMap(found -> {
-                        found.stream().limit(MessagePage.MAX_LIMIT).forEach(message -> connection.send(hub.frame("message.created", message)));
-                        return found.size() > MessagePage.MAX_LIMIT
-                                ? page(connection, conversation, found.get(MessagePage.MAX_LIMIT - 1).seq()) : Mono.empty();
+                        List<MessageView> sent = found.stream().limit(MessagePage.MAX_LIMIT).toList();
+                        Mono<? extends List<?>> shown = connection.isAgent() ? Mono.just(sent) : views.of(conversation.organizationId(), sent);
+                        return shown.flatMap(frames -> {
+                            frames.forEach(message -> connection.send(hub.frame("message.created", message)));
+                            return found.size() > MessagePage.MAX_LIMIT
+                                    ? page(connection, conversation, sent.get(sent.size() - 1).seq()) : Mono.<Void>empty();
+                        });
                     });
         }
 
-        /** Passed to every replica through the conversation topic; typing is never stored. */
+        /** Passed to every replica through the conversation topic; typing is never stored. An agent types by the name the visitor knows. */
         private Mono<Void> typing(LiveConnection connection, Visitor visitor, String conversationId, boolean typing) {
-            return conversation(connection, visitor, conversationId).flatMap(conversation -> {
-                MessageView.Sender sender = connection.isAgent() ? new MessageView.Sender(MessageView.AGENT, connection.agentEmail(), null)
-                        : new MessageView.Sender(MessageView.VISITOR, null, visitor.name());
+            return conversation(connection, visitor, conversationId).flatMap(conversation -> sender(connection, visitor).flatMap(sender -> {
                 TypingChanged event = new TypingChanged(conversationId, sender, typing, conversation.visitorId(), conversation.visitorIdentity());
                 return publisher.publish(Topics.CONVERSATION, EventEnvelope.key(conversation.organizationId(), conversationId),
                         EventEnvelope.of(UUID.randomUUID(), conversation.organizationId(), Instant.now(), event));
-            });
+            }));
+        }
+
+        private Mono<MessageView.Sender> sender(LiveConnection connection, Visitor visitor) {
+            return connection.isAgent()
+                    ? names.of(connection.organizationId(), connection.agentEmail())
+                    .map(name -> new MessageView.Sender(MessageView.AGENT, connection.agentEmail(), name))
+                    : Mono.just(new MessageView.Sender(MessageView.VISITOR, null, visitor.name()));
         }
 
         private Mono<ConversationState> conversation(LiveConnection connection, Visitor visitor, String conversationId) {

@@ -1,18 +1,20 @@
 package io.engagement.customer.conversation;
 
-import io.engagement.platform.event.MessageView;
 import io.engagement.platform.validation.ParamReader;
 
 import java.util.List;
 
-/** {@code GET .../messages?after=&limit=}: messages after a seq, ascending, and whether more follow. */
-record MessagePage(List<MessageView> data, boolean hasMore) {
+/**
+ * {@code GET .../messages?after=&limit=}: messages after a seq, ascending, and whether more follow;
+ * as the agents see them, or as the visitor does.
+ */
+record MessagePage<T>(List<T> data, boolean hasMore) {
 
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 200;
 
-    static MessagePage of(List<MessageView> fetched, int limit) {
-        return fetched.size() > limit ? new MessagePage(fetched.subList(0, limit), true) : new MessagePage(fetched, false);
+    static <T> MessagePage<T> of(List<T> fetched, int limit) {
+        return fetched.size() > limit ? new MessagePage<>(fetched.subList(0, limit), true) : new MessagePage<>(fetched, false);
     }
 
     /** The query's {@code after} (default 0) and {@code limit} (1-200, default 50). */

@@ -2,8 +2,8 @@ package io.engagement.customer.conversation;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engagement.platform.auth.OrgContext;
-import io.engagement.platform.event.ConversationView;
-import io.engagement.platform.event.MessageView;
+import io.engagement.platform.event.VisitorConversationView;
+import io.engagement.platform.event.VisitorMessageView;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
@@ -22,6 +22,8 @@ import java.util.List;
 /**
  * {@code /widget/v1/conversations}: a visitor's conversations, with the public key and the visitor
  * token. Another visitor's conversation, or another organization's, is answered 404 as a missing one.
+ * Every answer is the visitor's view ({@link VisitorConversationView}, {@link VisitorMessageView}):
+ * nothing of the agents' side reaches a visitor.
  */
 @RestController
 @RequestMapping("/widget/v1/conversations")
@@ -30,12 +32,15 @@ class WidgetConversationResource {
     private final Visitors visitors;
     private final Conversations conversations;
     private final MessageStore messages;
+    private final VisitorViews views;
     private final JsonBodyReader bodies;
 
-    WidgetConversationResource(Visitors visitors, Conversations conversations, MessageStore messages, JsonBodyReader bodies) {
+    WidgetConversationResource(Visitors visitors, Conversations conversations, MessageStore messages, VisitorViews views,
+                               JsonBodyReader bodies) {
         this.visitors = visitors;
         this.conversations = conversations;
         this.messages = messages;
+        this.views = views;
         this.bodies = bodies;
     }
 
@@ -44,36 +49,40 @@ class WidgetConversationResource {
     Mono<ResponseEntity<StartedConversation>> start(ServerWebExchange exchange) {
         return visitor(exchange).flatMap(visitor -> bodies.read(exchange, NewConversation.SCHEMA, NewConversation.class)
                         .flatMap(request -> conversations.start(visitor, request)))
-                .map(started -> ResponseEntity.status(started.created() ? HttpStatus.CREATED : HttpStatus.OK)
-                        .body(new StartedConversation(started.conversation(), started.messages())));
+                .flatMap(started -> views.of(started.conversation().organizationId(), started.messages())
+                        .map(thread -> ResponseEntity.status(started.created() ? HttpStatus.CREATED : HttpStatus.OK)
+                                .body(new StartedConversation(started.conversation().visitorView(), thread))));
     }
 
     @GetMapping
     Mono<VisitorConversations> list(ServerWebExchange exchange) {
-        return visitor(exchange).flatMap(visitor -> conversations.listOf(visitor).collectList()).map(VisitorConversations::new);
+        return visitor(exchange).flatMap(visitor -> conversations.listOf(visitor).map(ConversationState::visitorView).collectList())
+                .map(VisitorConversations::new);
     }
 
     @GetMapping("/{conversation_id}")
-    Mono<ConversationView> get(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
-        return visitor(exchange).flatMap(visitor -> conversations.visibleTo(visitor, conversationId)).map(ConversationState::view);
+    Mono<VisitorConversationView> get(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+        return visitor(exchange).flatMap(visitor -> conversations.visibleTo(visitor, conversationId)).map(ConversationState::visitorView);
     }
 
     /** Never a private note. */
     @GetMapping("/{conversation_id}/messages")
-    Mono<MessagePage> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+    Mono<MessagePage<VisitorMessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));
         return visitor(exchange).flatMap(visitor -> conversations.visibleTo(visitor, conversationId))
                 .flatMap(conversation -> messages.after(conversation.organizationId(), conversationId, page.after(), page.limit(), false)
-                        .collectList())
+                        .collectList()
+                        .flatMap(found -> views.of(conversation.organizationId(), found)))
                 .map(found -> MessagePage.of(found, page.limit()));
     }
 
     /** 201 with the message; 200 with the first one when its {@code client_id} was sent before. */
     @PostMapping("/{conversation_id}/messages")
-    Mono<ResponseEntity<MessageView>> post(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+    Mono<ResponseEntity<VisitorMessageView>> post(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         return visitor(exchange).flatMap(visitor -> bodies.read(exchange, NewMessage.SCHEMA, NewMessage.class)
                         .flatMap(request -> conversations.postFromVisitor(visitor, conversationId, request)))
-                .map(posted -> ResponseEntity.status(posted.stored() ? HttpStatus.CREATED : HttpStatus.OK).body(posted.message()));
+                .map(posted -> ResponseEntity.status(posted.stored() ? HttpStatus.CREATED : HttpStatus.OK)
+                        .body(VisitorMessageView.of(posted.message(), null)));
     }
 
     @PostMapping("/{conversation_id}/read")
@@ -84,14 +93,14 @@ class WidgetConversationResource {
     }
 
     @PostMapping("/{conversation_id}/handoff")
-    Mono<ConversationView> handOff(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
-        return visitor(exchange).flatMap(visitor -> conversations.handOff(visitor, conversationId));
+    Mono<VisitorConversationView> handOff(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+        return visitor(exchange).flatMap(visitor -> conversations.handOff(visitor, conversationId)).map(ConversationState::visitorView);
     }
 
     @PostMapping("/{conversation_id}/rating")
-    Mono<ConversationView> rate(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
+    Mono<VisitorConversationView> rate(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         return visitor(exchange).flatMap(visitor -> bodies.read(exchange, Rating.SCHEMA, Rating.class)
-                .flatMap(rating -> conversations.rate(visitor, conversationId, rating)));
+                .flatMap(rating -> conversations.rate(visitor, conversationId, rating))).map(ConversationState::visitorView);
     }
 
     private Mono<Visitor> visitor(ServerWebExchange exchange) {
@@ -99,9 +108,9 @@ class WidgetConversationResource {
     }
 
     /** The new conversation with its thread so far. */
-    record StartedConversation(@JsonUnwrapped ConversationView conversation, List<MessageView> messages) {
+    record StartedConversation(@JsonUnwrapped VisitorConversationView conversation, List<VisitorMessageView> messages) {
     }
 
-    record VisitorConversations(List<ConversationView> data) {
+    record VisitorConversations(List<VisitorConversationView> data) {
     }
 }

@@ -37,7 +37,7 @@ class ConversationLanesTest {
                 .flatMap(i -> lanes.inTurn(known, current -> {
                     assertThat(running.incrementAndGet()).as("one write at a time").isEqualTo(1);
                     seen.add(current.lastSeq());
-                    ConversationState next = current.afterMessage(current.lastSeq() + 1, AT).withVersion(current.version() + 1);
+                    ConversationState next = current.afterNote(current.lastSeq() + 1, AT).withVersion(current.version() + 1);
                     return allWaiting.asMono().then(Mono.delay(Duration.ofMillis(2), Schedulers.parallel()))
                             .doOnNext(tick -> running.decrementAndGet()).thenReturn(next);
                 }, state -> state), 20)

@@ -1,25 +1,23 @@
 package io.engagement.gateway.live;
 
+import io.engagement.gateway.key.AuthenticatedKey;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.auth.ReusedTokens;
 import io.engagement.platform.error.ApiException;
-import org.springframework.cloud.client.loadbalancer.reactive.ReactorLoadBalancerExchangeFilterFunction;
 import org.springframework.cloud.gateway.filter.GatewayFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Lets a live connection in, or refuses it with 401 before the protocol switches: once switched, a
  * refusal could only be a close frame, which a client cannot tell from a dropped connection. A
- * visitor's token is checked by the service that holds visitors (the route's public key already
- * passed); an agent's ticket is redeemed here. Either way the gateway names who connects in a
+ * visitor comes with a live ticket (redeemed here) or its token (checked by the service that holds
+ * visitors), the route's public key already passed; an agent's ticket is redeemed here. Either way the gateway names who connects in a
  * reserved header, which it strips from every client's request.
  */
 @Configuration(proxyBeanMethods = false)
@@ -27,27 +25,18 @@ class LiveAdmission {
 
     static final String VISITOR_HEADER = "X-Engagement-Live-Visitor";
     static final String AGENT_HEADER = "X-Engagement-Live-Agent";
-    private static final String VISITOR_TOKEN = "visitor_token";
-    private static final String VISITOR_TOKEN_HEADER = "X-Visitor-Token";
-
-    /** Route filter {@code VisitorLiveAdmission}. */
+    /** Route filter {@code VisitorLiveAdmission}: a {@code ticket}, or else the visitor token. */
     @Bean
     org.springframework.cloud.gateway.filter.factory.GatewayFilterFactory<Object> visitorLiveAdmissionGatewayFilterFactory(
-            ReactorLoadBalancerExchangeFilterFunction balanced) {
-        WebClient customers = WebClient.builder().filter(balanced).build();
+            VisitorTokens visitorTokens, LiveTickets tickets) {
         return Factory.of("VisitorLiveAdmission", (exchange, chain) -> {
-            String token = visitorToken(exchange.getRequest());
-            if (token == null) {
-                return Mono.error(ApiException.unauthorized("A visitor token is required"));
-            }
-            return customers.get().uri("http://customer/widget/v1/visitors/me")
-                    .header(InternalToken.HEADER, exchange.getRequest().getHeaders().getFirst(InternalToken.HEADER))
-                    .header(VISITOR_TOKEN_HEADER, token)
-                    .exchangeToMono(answer -> answer.statusCode().is2xxSuccessful() ? answer.bodyToMono(JsonNode.class)
-                            : answer.statusCode().value() == 401 ? Mono.error(ApiException.unauthorized("Unknown or revoked visitor token"))
-                            : Mono.error(ApiException.unavailable("customer-service is unavailable")))
-                    .map(visitor -> with(exchange, VISITOR_HEADER, visitor.get("visitor_id").asString()))
-                    .flatMap(chain::filter);
+            String ticket = exchange.getRequest().getQueryParams().getFirst("ticket");
+            AuthenticatedKey key = exchange.getAttribute(AuthenticatedKey.ATTRIBUTE);
+            Mono<String> visitorId = ticket == null || ticket.isBlank()
+                    ? visitorTokens.visitorOf(exchange.getRequest().getHeaders().getFirst(InternalToken.HEADER), VisitorTokens.of(exchange.getRequest()))
+                    : tickets.redeemVisitor(ticket.strip(), key.context().organizationId()).map(LiveTickets.Admitted::who)
+                    .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Unknown, used or expired live ticket")));
+            return visitorId.map(visitor -> with(exchange, VISITOR_HEADER, visitor)).flatMap(chain::filter);
         });
     }
 
@@ -66,20 +55,12 @@ class LiveAdmission {
                     .map(admitted -> {
                         ServerHttpRequest request = exchange.getRequest().mutate().headers(headers -> {
                             headers.set(InternalToken.HEADER, tokens.tokenFor(new OrgContext(admitted.organizationId(), KeyKind.DATA)));
-                            headers.set(AGENT_HEADER, admitted.agentEmail());
+                            headers.set(AGENT_HEADER, admitted.who());
                         }).build();
                         return exchange.mutate().request(request).build();
                     })
                     .flatMap(chain::filter);
         });
-    }
-
-    private static String visitorToken(ServerHttpRequest request) {
-        String token = request.getQueryParams().getFirst(VISITOR_TOKEN);
-        if (token == null || token.isBlank()) {
-            token = request.getHeaders().getFirst(VISITOR_TOKEN_HEADER);
-        }
-        return token == null || token.isBlank() ? null : token.strip();
     }
 
     private static ServerWebExchange with(ServerWebExchange exchange, String header, String value) {

@@ -36,6 +36,13 @@ class LiveApiDocs {
                     .summary("A single-use ticket (60 s) that opens one agent live connection")
                     .requestBody(new RequestBody().required(true).content(json(request)))
                     .responses(new ApiResponses().addApiResponse("201", new ApiResponse().description("The ticket").content(json(ticket))))));
+            openApi.path("/widget/v1/live/tickets", new PathItem().post(new Operation()
+                    .operationId("issueVisitorLiveTicket")
+                    .summary("A single-use ticket (60 s) that opens the visitor's live connection, for its visitor token")
+                    .addParametersItem(new Parameter().in("header").name("X-Visitor-Token").required(true).schema(new StringSchema()))
+                    .responses(new ApiResponses()
+                            .addApiResponse("201", new ApiResponse().description("The ticket").content(json(ticket)))
+                            .addApiResponse("401", new ApiResponse().description("A missing, unknown or revoked visitor token")))));
             openApi.path("/external/v1/live", new PathItem().get(new Operation()
                     .operationId("agentLive")
                     .summary("An agent's live connection (WebSocket): every conversation event of the organization")

@@ -2,7 +2,9 @@ package io.engagement.gateway.live;
 
 import io.engagement.gateway.key.AuthenticatedKey;
 import io.swagger.v3.oas.annotations.Hidden;
+import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.ReusedTokens;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
@@ -17,22 +19,29 @@ import reactor.core.publisher.Mono;
 import static io.engagement.platform.validation.ObjectSchema.required;
 
 /**
- * {@code POST /external/v1/live/tickets} {@code {"agent_email"}} with the data key: the route forwards
- * here once the key is authenticated, so a request that reaches this path another way has no key and is refused.
+ * {@code POST /external/v1/live/tickets} {@code {"agent_email"}} with the data key, and
+ * {@code POST /widget/v1/live/tickets} with the public key and the visitor token: the routes forward
+ * here once the key is authenticated, so a request that reaches these paths another way has no key
+ * and is refused.
  */
 @RestController
 @Hidden
 class LiveTicketResource {
 
     static final String PATH = "/gateway/live/tickets";
+    static final String VISITOR_PATH = "/gateway/live/visitor-tickets";
 
     private static final ObjectSchema SCHEMA = ObjectSchema.of(required("agent_email", Rules.string().email())).forbiddingExtra();
 
     private final LiveTickets tickets;
+    private final VisitorTokens visitorTokens;
+    private final ReusedTokens internalTokens;
     private final JsonBodyReader bodies;
 
-    LiveTicketResource(LiveTickets tickets, JsonBodyReader bodies) {
+    LiveTicketResource(LiveTickets tickets, VisitorTokens visitorTokens, InternalToken internalTokens, JsonBodyReader bodies) {
         this.tickets = tickets;
+        this.visitorTokens = visitorTokens;
+        this.internalTokens = new ReusedTokens(internalTokens);
         this.bodies = bodies;
     }
 
@@ -44,6 +53,19 @@ class LiveTicketResource {
             return Mono.error(ApiException.unauthorized("Missing API key"));
         }
         return bodies.read(exchange, SCHEMA, Request.class).flatMap(request -> tickets.issue(key.context().organizationId(), request.agentEmail()));
+    }
+
+    /** The visitor's token, checked where visitors are kept, traded for a ticket; the body, if any, is not read. */
+    @PostMapping(VISITOR_PATH)
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<LiveTickets.Issued> issueForVisitor(ServerWebExchange exchange) {
+        AuthenticatedKey key = exchange.getAttribute(AuthenticatedKey.ATTRIBUTE);
+        if (key == null || key.context().keyKind() != KeyKind.PUBLIC) {
+            return Mono.error(ApiException.unauthorized("Missing public key"));
+        }
+        long organizationId = key.context().organizationId();
+        return visitorTokens.visitorOf(internalTokens.tokenFor(key.context()), VisitorTokens.of(exchange.getRequest()))
+                .flatMap(visitorId -> tickets.issueForVisitor(organizationId, visitorId));
     }
 
     record Request(String agentEmail) {

@@ -141,13 +141,17 @@ class ConversationIT {
 
         JsonNode started = start(visitor, "  Hello there  ");
 
-        assertThat(started.propertyNames()).contains("conversation_id", "channel", "status", "visitor", "session_id", "assignee_email", "tags",
-                "created_at", "last_activity_at", "waiting_since", "first_reply_at", "unread_count", "visitor_last_read_seq",
-                "agent_last_read_seq", "rating", "snoozed_until", "messages");
+        assertThat(started.propertyNames()).as("the visitor's view").containsExactlyInAnyOrder("conversation_id", "channel", "status",
+                "created_at", "last_activity_at", "visitor_last_read_seq", "unread_count", "rating", "assignee", "messages");
         assertThat(started.get("channel").asString()).isEqualTo("widget");
         assertThat(started.get("status").asString()).as("no bot knowledge: a person is needed").isEqualTo("open");
-        assertThat(started.get("unread_count").asLong()).isEqualTo(1);
-        assertThat(started.get("waiting_since").isNull()).isFalse();
+        assertThat(started.get("unread_count").asLong()).as("nothing written to the visitor yet").isZero();
+        JsonNode asAgents = agent(INBOX + "/" + started.get("conversation_id").asString()).json();
+        assertThat(asAgents.propertyNames()).contains("conversation_id", "channel", "status", "visitor", "session_id", "assignee_email", "tags",
+                "created_at", "last_activity_at", "waiting_since", "first_reply_at", "unread_count", "visitor_last_read_seq",
+                "agent_last_read_seq", "rating", "rating_comment", "snoozed_until");
+        assertThat(asAgents.get("unread_count").asLong()).isEqualTo(1);
+        assertThat(asAgents.get("waiting_since").isNull()).isFalse();
         JsonNode first = started.get("messages").get(0);
         assertThat(first.get("seq").asLong()).isEqualTo(1);
         assertThat(first.get("content").asString()).isEqualTo("Hello there");
@@ -316,9 +320,13 @@ class ConversationIT {
         assertThat(patch(INBOX + "/" + conversationId, "{\"status\": \"resolved\"}").status()).isEqualTo(200);
         assertThat(visitor.post(rating, "{\"rating\": 6}").status()).isEqualTo(422);
         Answer rated = visitor.post(rating, "{\"rating\": 4, \"comment\": \"quick\"}");
-        Answer again = visitor.post(rating, "{\"rating\": 2}");
         assertThat(rated.status()).as(rated.body()).isEqualTo(200);
+        assertThat(agent(INBOX + "/" + conversationId).json().get("rating_comment").asString()).as("the agents read the comment")
+                .isEqualTo("quick");
+        Answer again = visitor.post(rating, "{\"rating\": 2}");
         assertThat(again.json().get("rating").asInt()).isEqualTo(2);
+        assertThat(again.json().has("rating_comment")).as("the visitor's view has none").isFalse();
+        assertThat(agent(INBOX + "/" + conversationId).json().get("rating_comment").isNull()).as("replaced with the rating").isTrue();
 
         visitor.post(WIDGET + "/" + conversationId + "/messages", "{\"content\": \"one more thing\"}");
         assertThat(agent(INBOX + "/" + conversationId).json().get("status").asString()).isEqualTo("open");

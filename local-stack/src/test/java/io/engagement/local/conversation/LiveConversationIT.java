@@ -61,6 +61,32 @@ class LiveConversationIT {
     }
 
     @Test
+    void aVisitorTradesItsTokenForASingleUseTicketThatOpensOnlyItsOwnConnection() {
+        String visitorToken = visitorToken();
+        Answer refused = suite.post("/widget/v1/live/tickets", "", "X-Public-Key", org.publicKey(), "X-Visitor-Token", "vt_wrong");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(401);
+        assertThat(refused.json().has("detail")).isTrue();
+
+        String ticket = visitorTicket(visitorToken);
+        RunningSuite.Organization other = suite.createOrganization("Live other " + UUID.randomUUID());
+        assertThat(refusal("/widget/v1/live?public_key=" + other.publicKey() + "&ticket=" + ticket))
+                .as("another organization's key; the ticket is spent").isEqualTo(401);
+        assertThat(refusal("/widget/v1/live?public_key=" + org.publicKey() + "&ticket=" + ticket)).isEqualTo(401);
+        assertThat(refusal("/external/v1/live?ticket=" + visitorTicket(visitorToken))).as("a visitor's ticket opens no agent's connection")
+                .isEqualTo(401);
+        assertThat(refusal("/widget/v1/live?public_key=" + org.publicKey() + "&ticket=" + ticket("sam@example.com")))
+                .as("nor an agent's a visitor's").isEqualTo(401);
+
+        LiveSocket visitor = connect("/widget/v1/live?public_key=" + org.publicKey() + "&ticket=" + visitorTicket(visitorToken));
+        sockets.add(visitor);
+        String conversationId = visitorPost("/widget/v1/conversations", "{\"message\": \"by ticket\"}", visitorToken).json()
+                .get("conversation_id").asString();
+        suite.post("/external/v1/conversations/" + conversationId + "/messages", "{\"content\": \"heard you\", \"agent_email\": \"sam@example.com\"}",
+                "x-api-key", org.apiKey());
+        assertThat(visitor.awaitEvent("message.created", data -> data.get("content").asString().equals("heard you"))).isNotNull();
+    }
+
+    @Test
     void messagesReachTheOtherSideLiveAndANoteNeverReachesTheVisitor() {
         String visitorToken = visitorToken();
         LiveSocket agent = connect("/external/v1/live?ticket=" + ticket("sam@example.com"));
@@ -140,6 +166,13 @@ class LiveConversationIT {
         Answer answer = suite.post(path, body, "X-Public-Key", org.publicKey(), "X-Visitor-Token", token);
         assertThat(answer.status()).as(answer.body()).isIn(200, 201);
         return answer;
+    }
+
+    private String visitorTicket(String visitorToken) {
+        Answer ticket = suite.post("/widget/v1/live/tickets", "", "X-Public-Key", org.publicKey(), "X-Visitor-Token", visitorToken);
+        assertThat(ticket.status()).as(ticket.body()).isEqualTo(201);
+        assertThat(ticket.json().has("expires_at")).isTrue();
+        return ticket.json().get("ticket").asString();
     }
 
     private String ticket(String agentEmail) {

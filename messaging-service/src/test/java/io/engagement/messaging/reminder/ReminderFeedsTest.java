@@ -49,16 +49,16 @@ class ReminderFeedsTest {
     void aConversationsMailedRepliesAreFollowedUntilItsVisitorReadsThem() {
         ConversationEmailRequested mailed = new ConversationEmailRequested("cnv_1:4", "cnv_1", "ada@example.com", "New reply", "Hi", 4, "cus-42");
         ConversationView read = new ConversationView("cnv_1", "widget", "open", null, null, null, List.of(), UPDATED, UPDATED, null, null,
-                0, 4, 4, null, null);
+                0, 4, 4, null, null, null);
         ConversationView unread = new ConversationView("cnv_2", "widget", "open", null, null, null, List.of(), UPDATED, UPDATED, null, null,
-                0, 0, 0, null, null);
+                0, 0, 0, null, null, null);
 
         feeds.onConversations(List.of(
                 record(Topics.CONVERSATION_EMAIL, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED, mailed))),
                 record(Topics.CONVERSATION, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED.plusSeconds(5),
-                        new ConversationUpdated(read, null)))),
+                        new ConversationUpdated(read, null, null)))),
                 record(Topics.CONVERSATION, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED.plusSeconds(6),
-                        new ConversationUpdated(unread, null))))));
+                        new ConversationUpdated(unread, null, null))))));
 
         verify(reminders).follow(new FollowedThread(ORG, "cnv_1", FollowedThread.Kind.CONVERSATION, "pending", null, "ada@example.com", "cus-42",
                 UPDATED, 4));

@@ -11,11 +11,12 @@ import java.util.List;
  * @param waitingSince  the oldest visitor message no agent has answered since; null when none
  * @param unreadCount   visitor messages after {@code agentLastReadSeq}
  * @param rating        the visitor's rating (1-5) once resolved; null before
+ * @param ratingComment what the visitor wrote with the rating; null without one
  */
 public record ConversationView(String conversationId, String channel, String status, ConversationVisitor visitor, String sessionId,
                                String assigneeEmail, List<String> tags, Instant createdAt, Instant lastActivityAt, Instant waitingSince,
                                Instant firstReplyAt, long unreadCount, long visitorLastReadSeq, long agentLastReadSeq, Integer rating,
-                               Instant snoozedUntil) {
+                               String ratingComment, Instant snoozedUntil) {
 
     public static final String PENDING = "pending";
     public static final String OPEN = "open";
