@@ -17,8 +17,11 @@ function control(field, value, path) {
   const common = { id, name: key(path), 'data-path': key(path), 'aria-describedby': `${id}-error`, required: field.required };
   switch (field.type) {
     case 'checkbox': {
-      const input = h('input', { ...common, type: 'checkbox', checked: Boolean(value) });
-      return { el: h('div', { class: 'field inline' }, input, h('label', { for: id }, field.label), errorSlot(path, id)), read: () => input.checked };
+      // a disabled box (a choice the plan does not allow) still reads back, so the form saves as loaded
+      const input = h('input', { ...common, type: 'checkbox', checked: Boolean(value), disabled: field.disabled });
+      const hint = field.hint ? h('small', { id: `${id}-hint` }, field.hint) : null;
+      if (hint) input.setAttribute('aria-describedby', `${id}-error ${id}-hint`);
+      return { el: h('div', { class: 'field inline' }, input, h('label', { for: id }, field.label), hint, errorSlot(path, id)), read: () => input.checked };
     }
     case 'select': {
       const select = h('select', common, (field.empty !== undefined ? [['', field.empty]] : []).concat(field.options.map(o => Array.isArray(o) ? o : [o, o]))

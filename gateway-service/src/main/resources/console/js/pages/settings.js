@@ -113,7 +113,8 @@ export async function render(view, [resource = 'widget']) {
     }
   }
   if (chosen === 'whatsapp') return whatsapp(content, path, current);
-  const form = buildForm(FORMS[chosen].fields, current, {
+  const fields = chosen === 'widget' ? await withPlan(FORMS.widget.fields) : FORMS[chosen].fields;
+  const form = buildForm(fields, current, {
     onSubmit: async (values, form) => {
       const prepare = FORMS[chosen].prepare ?? (body => body);
       current = await api('PUT', path, prepare(merge(current, values)));
@@ -122,6 +123,13 @@ export async function render(view, [resource = 'widget']) {
   });
   form.id = `settings-${chosen}`;
   mount(content, h('h2', { id: 'settings-title' }, FORMS[chosen].title), form);
+}
+
+/** White label as the plan allows it: on another plan the box is disabled, and says which plan this is. */
+async function withPlan(fields) {
+  const { plan, white_label_available: available } = await get('/external/v1/settings/widget/plan');
+  return fields.map(field => field.name !== 'white_label' || available ? field
+    : { ...field, disabled: true, hint: `Needs the premium plan; this organization is on the ${plan} plan.` });
 }
 
 function whatsapp(content, path, connection) {

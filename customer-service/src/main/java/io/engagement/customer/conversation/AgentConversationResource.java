@@ -10,6 +10,9 @@ import io.engagement.platform.validation.CheckedBody;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.ParamReader;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -46,6 +49,15 @@ class AgentConversationResource {
     }
 
     @GetMapping
+    @Parameter(in = ParameterIn.QUERY, name = "status", schema = @Schema(allowableValues = {"pending", "open", "snoozed", "resolved"}))
+    @Parameter(in = ParameterIn.QUERY, name = "assignee_email", schema = @Schema(type = "string", format = "email"))
+    @Parameter(in = ParameterIn.QUERY, name = "unassigned", schema = @Schema(type = "boolean"))
+    @Parameter(in = ParameterIn.QUERY, name = "channel", schema = @Schema(allowableValues = {"widget", "whatsapp"}))
+    @Parameter(in = ParameterIn.QUERY, name = "customer_id", schema = @Schema(type = "string"))
+    @Parameter(in = ParameterIn.QUERY, name = "q", description = "Case-insensitive match in message content (private notes included), "
+            + "the visitor's name, e-mail and WhatsApp number", schema = @Schema(type = "string"))
+    @Parameter(in = ParameterIn.QUERY, name = "page", schema = @Schema(type = "integer", minimum = "1", defaultValue = "1"))
+    @Parameter(in = ParameterIn.QUERY, name = "page_size", schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20"))
     Mono<PageEnvelope<ConversationView>> list(ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         return conversations.page(organizationId, ConversationQuery.from(ParamReader.query(exchange)));
@@ -62,6 +74,9 @@ class AgentConversationResource {
 
     /** Private notes included. */
     @GetMapping("/{conversation_id}/messages")
+    @Parameter(in = ParameterIn.QUERY, name = "after", description = "Only messages with a greater seq",
+            schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
+    @Parameter(in = ParameterIn.QUERY, name = "limit", schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
     Mono<MessagePage<MessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));

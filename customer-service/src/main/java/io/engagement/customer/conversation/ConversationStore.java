@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.instantOf;
@@ -121,8 +122,17 @@ class ConversationStore implements StartupWork {
         events.publish(List.of(written));
     }
 
-    Mono<PageEnvelope<ConversationState>> page(long organizationId, ConversationQuery query) {
+    /**
+     * A page of the organization's conversations; with {@code q}, only those whose visitor matches it
+     * or that hold one of {@code matchingIds} (the conversations whose messages match it).
+     */
+    Mono<PageEnvelope<ConversationState>> page(long organizationId, ConversationQuery query, List<String> matchingIds) {
         Criteria filter = Criteria.where("organization_id").is(organizationId);
+        query.q().ifPresent(text -> {
+            Pattern contains = Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE);
+            filter.orOperator(Criteria.where("_id").in(matchingIds), Criteria.where("visitor.name").regex(contains),
+                    Criteria.where("visitor.email").regex(contains), Criteria.where("visitor.whatsapp_number").regex(contains));
+        });
         query.status().ifPresent(status -> filter.and("status").is(status));
         if (query.assigneeEmail().isPresent()) {
             // an assignee and unassigned=true together ask for what cannot be: no conversation has both

@@ -30,6 +30,8 @@ import java.util.function.Function;
 class Conversations {
 
     static final String EMAIL_REQUEST = "Leave your e-mail address and we will answer you there as soon as we are back.";
+    /** How many conversations a message search brings to the list at most: a search is to find, not to export. */
+    static final int SEARCHED_CONVERSATIONS = 1_000;
     static final String HANDOFF_NOTICE = "Thanks! A person from our team will follow up here shortly.";
 
     private final ConversationStore conversations;
@@ -178,8 +180,11 @@ class Conversations {
 
     // ---- the agents' side ----
 
+    /** With {@code q}, the conversations whose messages mention it are found first, at most {@value #SEARCHED_CONVERSATIONS}. */
     Mono<PageEnvelope<ConversationView>> page(long organizationId, ConversationQuery query) {
-        return conversations.page(organizationId, query).map(page -> page.map(ConversationState::view));
+        Mono<List<String>> mentioning = query.q().isPresent()
+                ? messages.conversationsMentioning(organizationId, query.q().get(), SEARCHED_CONVERSATIONS) : Mono.just(List.of());
+        return mentioning.flatMap(ids -> conversations.page(organizationId, query, ids)).map(page -> page.map(ConversationState::view));
     }
 
     Mono<ConversationState> find(long organizationId, String conversationId) {

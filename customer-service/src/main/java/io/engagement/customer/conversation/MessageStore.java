@@ -17,6 +17,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static io.engagement.platform.store.Documents.date;
 import static io.engagement.platform.store.Documents.instantOf;
@@ -72,6 +73,19 @@ class MessageStore implements StartupWork {
                         .switchIfEmpty(Mono.defer(() -> attempt < ATTEMPTS ? attempt(organizationId, conversation, draft, seq + 1, attempt + 1)
                                 : Mono.error(new IllegalStateException("No free message seq in conversation " + conversation.conversationId()
                                 + " after " + ATTEMPTS + " attempts")))));
+    }
+
+    /**
+     * The conversations of the organization with a message (a private note too) containing
+     * {@code text}, ignoring case; at most {@code limit}, the ones most recently written to first.
+     */
+    Mono<List<String>> conversationsMentioning(long organizationId, String text, int limit) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId)
+                        .and("content").regex(Pattern.compile(Pattern.quote(text), Pattern.CASE_INSENSITIVE)))
+                .with(Sort.by(Sort.Direction.DESC, "created_at"));
+        query.fields().include("conversation_id");
+        return mongo.find(query, Document.class, COLLECTION).map(found -> found.getString("conversation_id")).distinct().take(limit)
+                .collectList();
     }
 
     /** The message stored before under the draft's key; empty for a draft without one. */

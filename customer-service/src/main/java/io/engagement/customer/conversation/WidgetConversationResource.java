@@ -6,6 +6,9 @@ import io.engagement.platform.event.VisitorConversationView;
 import io.engagement.platform.event.VisitorMessageView;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -67,6 +70,9 @@ class WidgetConversationResource {
 
     /** Never a private note. */
     @GetMapping("/{conversation_id}/messages")
+    @Parameter(in = ParameterIn.QUERY, name = "after", description = "Only messages with a greater seq",
+            schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
+    @Parameter(in = ParameterIn.QUERY, name = "limit", schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
     Mono<MessagePage<VisitorMessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));
         return visitor(exchange).flatMap(visitor -> conversations.visibleTo(visitor, conversationId))

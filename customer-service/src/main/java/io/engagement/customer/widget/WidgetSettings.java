@@ -28,6 +28,11 @@ record WidgetSettings(String themeColor, String position, String welcomeImage, S
         identityVerification = identityVerification == null ? IdentityVerification.OPTIONAL : identityVerification;
     }
 
+    WidgetSettings withoutWhiteLabel() {
+        return new WidgetSettings(themeColor, position, welcomeImage, supportName, buttonLabel, onlineStatusMessage, offlineStatusMessage,
+                soundEnabled, false, identityVerification);
+    }
+
     /**
      * {@code PUT} replaces the whole object: the contract's fields required, nothing else allowed;
      * {@code offline_status_message} and {@code identity_verification}, additions to the contract, may be left out.

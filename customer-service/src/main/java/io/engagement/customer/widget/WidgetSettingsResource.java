@@ -14,8 +14,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code /external/v1/settings/widget}: read, and replaced whole. Switching white label on needs the
- * premium plan; settings stored while it was premium stay as they are after a downgrade, and the
- * widget's configuration then leaves white label off.
+ * premium plan. Settings stored while it was premium stay as they are after a downgrade, but read as
+ * what is in force (white label off), so that saving what was read never fails; an upgrade brings
+ * the stored choice back. {@code GET .../widget/plan} says which plan the organization is on, for a
+ * form that shows why the box is disabled.
  */
 @RestController
 @RequestMapping("/external/v1/settings/widget")
@@ -33,7 +35,13 @@ class WidgetSettingsResource {
 
     @GetMapping
     Mono<WidgetSettings> get(ServerWebExchange exchange) {
-        return settings.read(OrgContext.of(exchange).organizationId());
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return settings.read(organizationId).flatMap(stored -> inForce(organizationId, stored));
+    }
+
+    @GetMapping("/plan")
+    Mono<Plan> plan(ServerWebExchange exchange) {
+        return policies.of(OrgContext.of(exchange).organizationId()).map(policy -> new Plan(policy.plan(), policy.premium()));
     }
 
     @PutMapping
@@ -44,6 +52,11 @@ class WidgetSettingsResource {
                 .flatMap(requested -> settings.replace(organizationId, requested));
     }
 
+    private Mono<WidgetSettings> inForce(long organizationId, WidgetSettings stored) {
+        return !stored.whiteLabel() ? Mono.just(stored)
+                : policies.of(organizationId).map(policy -> policy.premium() ? stored : stored.withoutWhiteLabel());
+    }
+
     private Mono<WidgetSettings> allowed(long organizationId, WidgetSettings requested) {
         if (!requested.whiteLabel()) {
             return Mono.just(requested);
@@ -51,5 +64,9 @@ class WidgetSettingsResource {
         return policies.of(organizationId).flatMap(policy -> policy.premium()
                 ? Mono.just(requested)
                 : Mono.error(ApiException.forbidden("white label needs the premium plan")));
+    }
+
+    /** The organization's plan, and whether it allows white label. */
+    record Plan(String plan, boolean whiteLabelAvailable) {
     }
 }

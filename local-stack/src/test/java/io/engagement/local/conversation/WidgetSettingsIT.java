@@ -161,7 +161,8 @@ class WidgetSettingsIT {
 
     /**
      * On the free plan white label is refused; once the admin sets premium it is accepted and the
-     * widget shows it; after a downgrade the stored setting stays, but the widget no longer shows it.
+     * widget shows it; after a downgrade the settings read as what is in force (so the form saves as
+     * loaded), the widget no longer shows it, and an upgrade brings the stored choice back.
      */
     @Test
     void whiteLabelNeedsThePremiumPlanAndTheWidgetDropsItAfterADowngrade() {
@@ -180,10 +181,30 @@ class WidgetSettingsIT {
         assertThat(onPremium.json()).isEqualTo(Json.read(whiteLabelled));
         assertThat(config("X-Public-Key", org.publicKey()).json().get("white_label").asBoolean()).isTrue();
 
+        assertThat(suite.get(SETTINGS + "/plan", "x-api-key", org.apiKey()).json())
+                .isEqualTo(Json.read("{\"plan\": \"premium\", \"white_label_available\": true}"));
+
         assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"free\"}").status()).isEqualTo(200);
         assertThat(config("X-Public-Key", org.publicKey()).json().has("white_label")).isFalse();
-        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json().get("white_label").asBoolean()).isTrue();
+        assertThat(suite.get(SETTINGS + "/plan", "x-api-key", org.apiKey()).json())
+                .isEqualTo(Json.read("{\"plan\": \"free\", \"white_label_available\": false}"));
+        Answer loaded = suite.get(SETTINGS, "x-api-key", org.apiKey());
+        assertThat(loaded.json().get("white_label").asBoolean()).as("what is in force").isFalse();
+        Answer savedAsLoaded = put(SETTINGS, loaded.body(), org.apiKey());
+        assertThat(savedAsLoaded.status()).as(savedAsLoaded.body()).isEqualTo(200);
         assertThat(put(SETTINGS, whiteLabelled, org.apiKey()).status()).isEqualTo(403);
+    }
+
+    @Test
+    void aStoredWhiteLabelComesBackWithAnUpgrade() {
+        String whiteLabelled = ((ObjectNode) Json.read(CHANGED)).put("white_label", true).toString();
+        assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}").status()).isEqualTo(200);
+        assertThat(put(SETTINGS, whiteLabelled, org.apiKey()).status()).isEqualTo(200);
+
+        assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"free\"}").status()).isEqualTo(200);
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json().get("white_label").asBoolean()).isFalse();
+        assertThat(suite.admin("PUT", plan(org.id()), "{\"plan\": \"premium\"}").status()).isEqualTo(200);
+        assertThat(suite.get(SETTINGS, "x-api-key", org.apiKey()).json().get("white_label").asBoolean()).isTrue();
     }
 
     /** Read-your-writes: each plan change is honoured by the very next request, however quickly they alternate. */
