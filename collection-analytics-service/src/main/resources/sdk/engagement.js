@@ -240,8 +240,24 @@
 
   // ---- API calls ---------------------------------------------------------------------------
 
+  // the suite's own routes a page's scripts call through the patched fetch and XHR: telemetry, the
+  // chat widget (its visitor, conversations, prompts and tickets), the SDK's configuration, replay
+  var OWN_PATHS = ['/external/v1/events', '/external/v1/tickets', '/widget/v1/', '/sdk/'];
+
+  /** A request to the suite itself: never one of the page's API calls, nor its errors. */
   function isOwnCall(url) {
-    return String(url).indexOf(config.endpoint) === 0;
+    var address = absolute(url);
+    var base = absolute(suiteBase());
+    if (address.indexOf(base) !== 0) {
+      return false;
+    }
+    var path = address.slice(base.length);
+    for (var i = 0; i < OWN_PATHS.length; i++) {
+      if (path.indexOf(OWN_PATHS[i]) === 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   function watchFetch() {

@@ -160,6 +160,45 @@ class ReplayIT {
         assertThat(recorded.get("chunks").valueStream().map(chunk -> chunk.get("sequence").asInt()).toList()).startsWith(0, 1);
     }
 
+    /**
+     * A chunk whose send fails during a network cut is kept: it is not lost when the page goes
+     * while the network is still down, and the session's next page sends it, in order, before its own.
+     */
+    @Test
+    void aChunkThatCouldNotBeSentIsSentByTheSessionsNextPage() {
+        assertThat(put(enabled(1, "[data-engagement-block]", 0)).status()).isEqualTo(200);
+        String first = "/cart/" + UUID.randomUUID();
+        String next = "/pay/" + UUID.randomUUID();
+        String sdk = """
+                <script src="/calls.js"></script>
+                <script src="%s/sdk/engagement.js" data-public-key="%s"></script>
+                """.formatted(suite.gateway().toString().replaceAll("/$", ""), org.publicKey());
+        serve(first, "<!doctype html><html><head>" + sdk + "</head><body><button id=\"later\">Later</button></body></html>");
+        serve(next, "<!doctype html><html><head>" + sdk + "</head><body><p>Paying</p></body></html>");
+
+        browser.get(site.url(first));
+        JavascriptExecutor script = browser;
+        await().atMost(Duration.ofSeconds(20)).until(() -> Boolean.TRUE.equals(script.executeScript("return window.__engagementReplayStarted === true")));
+        String session = (String) script.executeScript("return sessionStorage.getItem('engagement.session_id')");
+        await().atMost(Duration.ofSeconds(40)).until(() -> replay(session), chunks -> events(chunks).anyMatch(event -> event.get("type").asInt() == 2));
+
+        script.executeScript("window.__offline = true");
+        browser.findElement(By.id("later")).click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> Boolean.TRUE.equals(script.executeScript(
+                "return window.__failed > 0 && Object.keys(sessionStorage).some(function (key) { return key.indexOf('engagement.replay.pending:') === 0; })")));
+        assertThat(events(replay(session)).anyMatch(ReplayIT::isClick)).as("the click's chunk did not get through").isFalse();
+
+        browser.get(site.url(next));
+        JsonNode recorded = await().atMost(Duration.ofSeconds(40)).until(() -> replay(session), chunks -> events(chunks).anyMatch(ReplayIT::isClick));
+        assertThat(recorded.get("chunks")).isNotEmpty();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(suite.get("/external/v1/sessions/" + session, "x-api-key",
+                org.apiKey()).json().get("replay_chunks").asInt()).as("counted as stored").isEqualTo(replay(session).get("chunks").size()));
+    }
+
+    private static boolean isClick(JsonNode event) {
+        return event.get("type").asInt() == 3 && event.at("/data/source").asInt() == 2;
+    }
+
     private JsonNode replay(String session) {
         Answer answer = suite.get("/external/v1/sessions/" + session + "/replay", "x-api-key", org.apiKey());
         return answer.status() == 200 ? answer.json() : null;
@@ -203,13 +242,25 @@ class ReplayIT {
         return out.toByteArray();
     }
 
-    /** The site's pages, and a script that notes every fetch the page makes, loaded before the SDK wraps fetch. */
+    /**
+     * The site's pages, and a script that notes every fetch the page makes, loaded before the SDK
+     * wraps fetch; with {@code window.__offline} set, the page's network is down (fetch fails, a
+     * beacon is refused) while the test's own requests still reach the suite.
+     */
     private static void serve(String path, String html) {
         site.serveHtml(path, html);
         site.serve("/calls.js", "application/javascript", """
                 window.__calls = [];
+                window.__offline = false;
+                window.__failed = 0;
                 var pageFetch = window.fetch;
-                window.fetch = function (url) { window.__calls.push(String(url)); return pageFetch.apply(this, arguments); };
+                window.fetch = function (url) {
+                  window.__calls.push(String(url));
+                  if (window.__offline) { window.__failed++; return Promise.reject(new TypeError('Failed to fetch')); }
+                  return pageFetch.apply(this, arguments);
+                };
+                var pageBeacon = navigator.sendBeacon.bind(navigator);
+                navigator.sendBeacon = function () { return window.__offline ? false : pageBeacon.apply(null, arguments); };
                 """);
     }
 }

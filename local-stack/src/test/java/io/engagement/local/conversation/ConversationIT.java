@@ -287,6 +287,21 @@ class ConversationIT {
     }
 
     @Test
+    void theInboxSearchesMessagesNotesAndTheVisitorIgnoringCase() {
+        String refund = start(visitor("{\"name\": \"Grace Hopper\"}"), "Where is my REFUND?").get("conversation_id").asString();
+        String noted = start(visitor("{\"email\": \"linus@kernel.example\"}"), "hello").get("conversation_id").asString();
+        agentPost(INBOX + "/" + noted + "/messages", "{\"content\": \"wants a Refund too\", \"agent_email\": \"kim@example.com\", \"private\": true}");
+        String other = start(visitor("{}"), "a question (about [brackets]?)").get("conversation_id").asString();
+
+        assertThat(ids(agent(INBOX + "?q=refund"))).containsExactlyInAnyOrder(refund, noted);
+        assertThat(ids(agent(INBOX + "?q=grace%20HOP"))).containsExactly(refund);
+        assertThat(ids(agent(INBOX + "?q=KERNEL.example"))).containsExactly(noted);
+        assertThat(ids(agent(INBOX + "?q=%5Bbrackets%5D%3F"))).as("the text is matched as written, not as a pattern").containsExactly(other);
+        assertThat(ids(agent(INBOX + "?q=refund&unassigned=true"))).as("with the other filters").containsExactlyInAnyOrder(refund, noted);
+        assertThat(ids(agent(INBOX + "?q=nothing-like-this"))).isEmpty();
+    }
+
+    @Test
     void snoozingNeedsAFutureTimeTagsAreTicketingTagsAndAVisitorMessageReopens() {
         Visitor visitor = visitor("{}");
         String conversationId = start(visitor, "hello").get("conversation_id").asString();

@@ -213,6 +213,14 @@ class ApiDocsIT {
         assertThat(paths.at("/~1admin~1v1~1organizations/post/security/0/AdminToken").isArray()).isTrue();
         assertThat(paths.at("/~1sdk~1engagement.js/get/security").isEmpty()).isTrue();
         assertThat(paths.at("/~1external~1v1~1customers~1{customer_id}/get/parameters/0/name").asString()).isEqualTo("customer_id");
+        assertThat(parameterNames(paths.at("/~1external~1v1~1conversations/get/parameters")))
+                .contains("status", "assignee_email", "unassigned", "channel", "customer_id", "q", "page", "page_size");
+        assertThat(parameterNames(paths.at("/~1external~1v1~1conversations~1{conversation_id}~1messages/get/parameters"))).contains("after", "limit");
+        assertThat(parameterNames(paths.at("/~1widget~1v1~1conversations~1{conversation_id}~1messages/get/parameters"))).contains("after", "limit");
+    }
+
+    private static List<String> parameterNames(JsonNode parameters) {
+        return parameters.valueStream().map(parameter -> parameter.path("name").asString("")).toList();
     }
 
     @Test
