@@ -66,6 +66,10 @@ function fakeServer() {
       conversation.visitor_last_read_seq = Math.max(conversation.visitor_last_read_seq, body.seq);
       return [204];
     }
+    if (method === 'POST' && action === 'rating') {
+      conversation.rating = body.rating;
+      return [200, conversation];
+    }
     if (method === 'POST' && action === 'handoff') {
       conversation.status = 'open';
       return [200, conversation];
@@ -655,8 +659,11 @@ describe('panel', () => {
     panel.open();
     expect($('.status').textContent).toBe('We are away');
     expect($('[data-engagement="email-form"]').hidden).toBe(true);
+    const toggle = $('[data-engagement="ticket-toggle"]');
+    expect(toggle.hidden).toBe(false);
+    expect(toggle.open).toBe(false);
+    toggle.open = true;
     const form = $('[data-engagement="ticket-form"]');
-    expect(form.hidden).toBe(false);
     form.elements.subject.value = 'Refund';
     form.elements.description.value = 'Order 42 arrived broken';
     form.elements.email.value = 'ann@example.com';
@@ -666,15 +673,78 @@ describe('panel', () => {
     expect(call.body).toEqual({ subject: 'Refund', description: 'Order 42 arrived broken', email: 'ann@example.com' });
     expect(call.headers['X-Public-Key']).toBe('eng_pub_test');
     expect(call.headers['Idempotency-Key']).toBeTruthy();
-    expect(form.hidden).toBe(true);
+    expect(toggle.hidden).toBe(true);
     expect($('[data-engagement="ticket-confirmation"]').hidden).toBe(false);
+    // the e-mail is kept on the visitor too
+    expect(server.requests().filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ email: 'ann@example.com' }]);
+  });
+
+  it("links the ticket to the conversation it is opened beside, and folds away once an agent answers live", async () => {
+    const { panel, $ } = mountPanel({ online: false, status_message: 'We are away', user_tickets_enabled: true });
+    panel.open();
+    panel.chat.send('Anyone there?');
+    await settle();
+    socket().accept();
+    await settle();
+    const form = $('[data-engagement="ticket-form"]');
+    form.elements.subject.value = 'Refund';
+    form.elements.description.value = 'Order 42';
+    form.elements.email.value = 'ann@example.com';
+    form.querySelector('button[type="submit"]').click();
+    await settle();
+    expect(server.posts('/external/v1/tickets')[0].body.conversation_id).toBe('cnv_1');
+
+    const { panel: other, $: $other } = mountPanel({ online: false, status_message: 'We are away', user_tickets_enabled: true });
+    other.open();
+    other.chat.send('Hello?');
+    await settle();
+    socket().accept();
+    await settle();
+    expect($other('[data-engagement="ticket-toggle"]').hidden).toBe(false);
+    socket().push('message.created', server.add(other.chat.state.conversation.conversation_id, 'agent', 'Here now!', { sender: { type: 'agent', name: 'Sam' } }));
+    expect($other('[data-engagement="ticket-toggle"]').hidden).toBe(true);
+  });
+
+  it('tells the visitor a conversation was resolved and asks for a rating', async () => {
+    const { panel, $ } = mountPanel();
+    panel.open();
+    panel.chat.send('Thanks!');
+    await settle();
+    socket().accept();
+    await settle();
+    const card = $('[data-engagement="rating"]');
+    expect(card.hidden).toBe(true);
+
+    socket().push('conversation.updated', { ...server.conversations[0], status: 'resolved', rating: null });
+    expect(card.hidden).toBe(false);
+    expect($('[data-engagement="resolved-notice"]').textContent).toContain('resolved');
+    expect($('[data-engagement="rating-send"]').disabled).toBe(true);
+    $('[data-engagement="rating-star"][data-rating="4"]').click();
+    $('[data-engagement="rating-comment"]').value = 'Quick and kind';
+    $('[data-engagement="rating-send"]').click();
+    await settle();
+
+    expect(server.posts('/cnv_1/rating').map((call) => call.body)).toEqual([{ rating: 4, comment: 'Quick and kind' }]);
+    expect(card.hidden).toBe(true);
+    expect($('[data-engagement="rating-confirmation"]').textContent).toBe('Thanks for rating us 4 out of 5.');
+  });
+
+  it("names the agent who is typing", async () => {
+    const { panel, $ } = mountPanel();
+    panel.open();
+    panel.chat.send('Hi');
+    await settle();
+    socket().accept();
+    await settle();
+    socket().push('typing', { conversation_id: 'cnv_1', sender: { type: 'agent', name: 'Sam' }, typing: true });
+    expect($('[data-engagement="typing"]').textContent).toBe('Sam is typing…');
   });
 
   it('asks for an e-mail outside support hours otherwise, making the visitor first', async () => {
     const { panel, $ } = mountPanel({ online: false, status_message: 'We are away' });
     panel.open();
     const form = $('[data-engagement="email-form"]');
-    expect($('[data-engagement="ticket-form"]').hidden).toBe(true);
+    expect($('[data-engagement="ticket-toggle"]').hidden).toBe(true);
     expect(form.hidden).toBe(false);
     form.elements.email.value = 'ann@example.com';
     form.querySelector('button[type="submit"]').click();

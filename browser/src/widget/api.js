@@ -48,6 +48,7 @@ export function createApi({ base, publicKey, token, fetchImpl }) {
     postMessage: (id, body) => call('POST', `${conversation(id)}/messages`, body),
     read: (id, seq) => call('POST', `${conversation(id)}/read`, { seq }),
     handoff: (id) => call('POST', `${conversation(id)}/handoff`),
+    rate: (id, body) => call('POST', `${conversation(id)}/rating`, body),
     // the key makes a double click, or a retry after a lost answer, one ticket
     openTicket: (body, idempotencyKey) => call('POST', '/external/v1/tickets', body, { 'Idempotency-Key': idempotencyKey }),
     // a single-use ticket for each connection: the visitor token never travels in a URL, where a

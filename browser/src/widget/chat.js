@@ -264,12 +264,13 @@ export function createChat(options) {
     if (data.conversation_id !== state.conversation.conversation_id) return;
     if (event === 'message.created') receive(data, { live: true });
     else if (event === 'conversation.updated') adopt(data);
-    else if (event === 'typing' && data.sender && data.sender.type !== 'visitor') agentTyping(Boolean(data.typing));
+    else if (event === 'typing' && data.sender && data.sender.type !== 'visitor') agentTyping(Boolean(data.typing), data.sender.name);
     changed();
   }
 
-  function agentTyping(typing) {
+  function agentTyping(typing, name) {
     state.agentTyping = typing;
+    state.agentTypingName = name || null;
     clearTimeout(timers.agentTyping);
     if (typing) {
       timers.agentTyping = setTimeout(() => {
@@ -393,6 +394,13 @@ export function createChat(options) {
     changed();
   }
 
+  /** Rates the resolved conversation (a second rating replaces the first). */
+  async function rate(rating, comment) {
+    if (!state.conversation) return;
+    adopt(await api.rate(state.conversation.conversation_id, compact({ rating, comment })));
+    changed();
+  }
+
   async function handoff() {
     if (!state.conversation) return;
     adopt(await api.handoff(state.conversation.conversation_id));
@@ -407,9 +415,15 @@ export function createChat(options) {
     changed();
   }
 
+  /**
+   * A ticket from the offline form, linked to the conversation it was opened beside; the e-mail it
+   * gives is kept on the visitor too, so replies in the conversation can reach them there.
+   */
   async function openTicket({ subject, description, email }) {
     const customerId = state.identity && state.identity.customer_id;
-    state.ticket = await api.openTicket(compact({ subject, description, email, customer_id: customerId }), uuid());
+    const conversationId = state.conversation && state.conversation.conversation_id;
+    state.ticket = await api.openTicket(compact({ subject, description, email, customer_id: customerId, conversation_id: conversationId }), uuid());
+    if (email && !(state.visitor && state.visitor.email)) await saveEmail(email).catch(ignore);
     changed();
   }
 
@@ -446,12 +460,17 @@ export function createChat(options) {
     reconnect,
     setOpen,
     handoff,
+    rate,
     saveEmail,
     openTicket,
     showPrompt,
     flush: flushOutbox,
     subscribe: (listener) => listeners.add(listener),
     unread: () => (state.open ? 0 : unreadCount(state.thread, state.readSeq)),
+    isResolved: () => Boolean(state.conversation && state.conversation.status === 'resolved'),
+    rating: () => (state.conversation && state.conversation.rating) || null,
+    /** Someone on the team has answered in this conversation: the offline forms step aside for the live reply. */
+    answeredLive: () => state.thread.some((message) => message.sender && message.sender.type === 'agent'),
     canHandOff: () => Boolean(state.conversation && state.conversation.status === 'pending' && hasBotAnswer(state.thread)),
     hasEmail: () => Boolean((state.visitor && state.visitor.email) || (state.identity && state.identity.email)),
     statusMessage,

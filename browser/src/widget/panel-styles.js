@@ -39,6 +39,12 @@ box-shadow:0 8px 32px rgba(0,0,0,.25)}
 .card label{display:block;margin-top:8px;font-size:13px;font-weight:600}
 .card input,.card textarea{display:block;width:100%;margin-top:4px;padding:6px 8px;border:1px solid #d0d7de;border-radius:6px;font:inherit;font-weight:400}
 .error{color:#d1242f}
+.fold{padding:0}
+.fold summary{padding:12px;cursor:pointer;font-weight:600}
+.fold .card{margin:0;box-shadow:none}
+.stars{display:flex;gap:4px}
+.card .star{margin:0;padding:2px 6px;border:0;background:none;color:#d0d7de;font-size:24px;line-height:1}
+.card .star.on{color:#bf8700}
 .composer{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #d0d7de;background:#fff}
 .composer textarea{flex:1;min-height:40px;max-height:120px;padding:9px 10px;border:1px solid #d0d7de;border-radius:10px;resize:none;font:inherit}
 .composer button{height:40px;padding:0 16px;border:0;border-radius:10px;background:var(--eng-theme);color:var(--eng-on-theme);font:inherit;font-weight:600;cursor:pointer}

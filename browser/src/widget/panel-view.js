@@ -2,6 +2,7 @@ import { el, show } from './dom.js';
 import { trapFocus } from './focus.js';
 import { renderThread } from './message-view.js';
 import { emailForm, ticketForm } from './offline-forms.js';
+import { ratingForm } from './rating.js';
 import { PANEL_CSS } from './panel-styles.js';
 
 const isImageUrl = (value) => /^https:\/\//i.test(value || '');
@@ -30,13 +31,18 @@ export function createPanelView(context, actions) {
   const notice = el('p', { class: 'notice', role: 'status', hidden: true });
   const handoff = el('button', { type: 'button', class: 'handoff', 'data-engagement': 'handoff', hidden: true, text: 'Talk to a person' });
   const ticket = ticketForm(actions.openTicket);
+  // the ticket form folds away: the thread above it stays in view, and a live reply is never under it
+  const ticketToggle = el('details', { class: 'card fold', 'data-engagement': 'ticket-toggle' },
+    el('summary', { text: "We're offline. Open a ticket and we'll answer by e-mail." }), ticket);
+  const rating = ratingForm(actions.rate);
+  const ratingDone = el('p', { class: 'card', 'data-engagement': 'rating-confirmation', role: 'status', hidden: true });
   const ticketDone = el('p', { class: 'card', 'data-engagement': 'ticket-confirmation', role: 'status', hidden: true });
   const email = emailForm(actions.saveEmail);
   const emailDone = el('p', { class: 'card', 'data-engagement': 'email-confirmation', role: 'status', hidden: true });
   const input = el('textarea', { 'data-engagement': 'input', rows: 1, maxlength: 5000, placeholder: 'Write a message…', 'aria-label': 'Message' });
   const send = el('button', { type: 'submit', 'data-engagement': 'send', text: 'Send' });
   const composer = el('form', { class: 'composer' }, input, send);
-  const body = el('div', { class: 'body' }, log, quote, typing, notice, handoff, ticket, ticketDone, email, emailDone);
+  const body = el('div', { class: 'body' }, log, quote, typing, notice, handoff, rating, ratingDone, ticketToggle, ticketDone, email, emailDone);
   const panel = el(
     'div',
     { class: 'panel', id: 'engagement-panel', 'data-engagement': 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-label': `Chat with ${supportName}`, hidden: true },
@@ -88,21 +94,32 @@ export function createPanelView(context, actions) {
     const added = renderThread(log, elements, state.thread, supportName);
     quote.textContent = state.prompt ? state.prompt.message : '';
     show(quote, Boolean(state.prompt));
+    typing.textContent = `${state.agentTypingName || supportName} is typing…`;
     show(typing, state.agentTyping);
     notice.textContent = state.queued ? 'Offline: your messages will be sent when the connection returns.' : 'Reconnecting…';
     show(notice, state.delayed);
     show(handoff, chat.canHandOff());
     renderOffline(chat);
+    renderRating(chat);
     // follow the conversation down, but leave a visitor reading back in peace otherwise
     if (added || state.prompt !== shownPrompt) body.scrollTop = body.scrollHeight;
     shownPrompt = state.prompt;
   }
 
+  /** Once resolved: the visitor is told, and asked for a rating until they gave one. */
+  function renderRating(chat) {
+    const rated = chat.rating();
+    show(rating, chat.isResolved() && !rated);
+    if (rated) ratingDone.textContent = `Thanks for rating us ${rated} out of 5.`;
+    show(ratingDone, chat.isResolved() && Boolean(rated));
+  }
+
+  /** Offline, a way to be answered later; once someone on the team answers live, it steps aside. */
   function renderOffline(chat) {
     const state = chat.state;
-    const offline = !state.online;
+    const offline = !state.online && !chat.answeredLive();
     const tickets = Boolean(config.user_tickets_enabled);
-    show(ticket, offline && tickets && !state.ticket);
+    show(ticketToggle, offline && tickets && !state.ticket);
     if (state.ticket) ticketDone.textContent = "Thanks! Your ticket is open and we'll answer by e-mail.";
     show(ticketDone, Boolean(state.ticket));
     if (chat.hasEmail() && !email.hidden) emailSaved = true;

@@ -54,6 +54,7 @@ export function mount(context, overrides = {}) {
     send: chat.send,
     typing: chat.typing,
     handoff: chat.handoff,
+    rate: chat.rate,
     saveEmail: ({ email }) => chat.saveEmail(email),
     openTicket: chat.openTicket,
     close: closePanel,

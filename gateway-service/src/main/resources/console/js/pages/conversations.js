@@ -78,7 +78,7 @@ class Inbox {
     this.readTimer = null;
     this.sentTyping = 0;
     this.stopTypingTimer = null;
-    this.pendingClientId = null;
+    this.unsent = null;
     this.onVisible = () => { if (document.visibilityState === 'visible') this.markRead(); };
     this.live = new LiveConnection(agent, {
       status: text => { this.liveStatus.textContent = text; },
@@ -480,7 +480,7 @@ class Inbox {
     const error = h('p', { class: 'field-error', id: 'reply-error', 'aria-live': 'polite' });
     const form = h('form', { class: 'reply', novalidate: true, onsubmit: event => {
       event.preventDefault();
-      this.reply(input, privateBox, send, error);
+      this.reply(input, privateBox, error);
     } },
     h('label', { for: 'reply-input', class: 'visually-hidden' }, 'Reply'),
     input, error,
@@ -493,7 +493,6 @@ class Inbox {
       input.placeholder = privateBox.checked ? 'A note only agents see…' : 'Write a reply…';
     });
     input.addEventListener('input', () => {
-      this.pendingClientId = null;
       error.textContent = '';
       input.removeAttribute('aria-invalid');
       if (!privateBox.checked) this.typingNow();
@@ -508,7 +507,12 @@ class Inbox {
     return form;
   }
 
-  async reply(input, privateBox, send, error) {
+  /**
+   * Sends what the box holds and empties it as the send starts, so whatever the agent types
+   * meanwhile is theirs to send next, never wiped. Sends go one after another, in the order written.
+   * A send that fails puts its text back (before anything typed since) and says it was not sent.
+   */
+  reply(input, privateBox, error) {
     const conversationId = this.openId;
     const content = input.value.trim();
     error.textContent = '';
@@ -517,26 +521,33 @@ class Inbox {
       error.textContent = 'Write something first.';
       input.setAttribute('aria-invalid', 'true');
       input.focus();
-      return;
+      return Promise.resolve();
     }
-    // one id per text: a retry after a lost answer is answered with the first message, never a second
-    this.pendingClientId ??= newClientId();
-    send.disabled = true;
+    const isPrivate = privateBox.checked;
+    // one id per text: the same text sent again after a lost answer is answered with the first message, never a second
+    const clientId = this.unsent?.content === content ? this.unsent.clientId : newClientId();
+    this.unsent = null;
+    input.value = '';
+    const sent = (this.sending ?? Promise.resolve()).then(() => this.post(conversationId, content, isPrivate, clientId, input, error));
+    this.sending = sent;
+    return sent;
+  }
+
+  async post(conversationId, content, isPrivate, clientId, input, error) {
     try {
       const message = await api('POST', `/external/v1/conversations/${encodeURIComponent(conversationId)}/messages`,
-        { content, agent_email: this.agent, private: privateBox.checked, client_id: this.pendingClientId });
-      this.pendingClientId = null;
+        { content, agent_email: this.agent, private: isPrivate, client_id: clientId });
       this.typingStopped();
       if (this.openId !== conversationId) return;
-      input.value = '';
       this.messageCreated(message);
-      announce(privateBox.checked ? 'Note added' : 'Reply sent');
+      announce(isPrivate ? 'Note added' : 'Reply sent');
     } catch (failure) {
+      const typedSince = input.value.trim();
+      input.value = typedSince ? `${content}\n\n${input.value}` : content;
+      if (!typedSince) this.unsent = { content, clientId };
       const violation = (failure.violations ?? [])[0];
-      error.textContent = violation ? violation.msg : failure.message;
+      error.textContent = `Not sent: ${violation ? violation.msg : failure.message}`;
       input.setAttribute('aria-invalid', 'true');
-    } finally {
-      send.disabled = false;
     }
   }
 
@@ -600,6 +611,7 @@ class Inbox {
         ['Customer', visitor.customer_id ? h('a', { href: `#/customers/${encodeURIComponent(visitor.customer_id)}` }, visitor.customer_id) : null],
         ['WhatsApp', visitor.whatsapp_number], ['Started', when(c.created_at)], ['Waiting since', c.waiting_since ? when(c.waiting_since) : null],
         ['Rating', c.rating != null ? `${c.rating} / 5` : null],
+        ['Rating comment', c.rating_comment],
       ]),
       h('h2', {}, 'Session'),
       sessionId ? h('p', {}, h('a', { href: sessionLink(sessionId), 'data-console': 'replay-link' }, 'Replay'),

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * What visitors, agents and the bot do in conversations. A message is stored first (taking the
@@ -33,6 +34,8 @@ class Conversations {
     /** How many conversations a message search brings to the list at most: a search is to find, not to export. */
     static final int SEARCHED_CONVERSATIONS = 1_000;
     static final String HANDOFF_NOTICE = "Thanks! A person from our team will follow up here shortly.";
+    /** While support is closed a handoff promises what the offline notice allows: an answer when the team is back. */
+    static final String HANDOFF_WHILE_CLOSED = "Thanks! A person from our team will answer here as soon as we are back.";
 
     private final ConversationStore conversations;
     private final MessageStore messages;
@@ -98,17 +101,22 @@ class Conversations {
                 .flatMap(posted -> visibleMessages(posted.conversation()).map(thread -> new Started(posted.conversation(), thread, false)));
     }
 
-    /** The conversation after its offline notice, if support is closed; a WhatsApp user is answered where they wrote. */
+    /**
+     * The conversation after its offline notice, if support is closed: one system message, which asks
+     * for an e-mail when the visitor gave none (a WhatsApp user is answered where they wrote).
+     */
     private Mono<ConversationState> offlineNotice(Visitor visitor, ConversationState conversation, Instant at) {
         return offline.at(visitor.organizationId(), at).flatMap(notice -> {
             if (notice.isEmpty()) {
                 return Mono.just(conversation);
             }
-            MessageView.Sender system = new MessageView.Sender(MessageView.SYSTEM, null, null);
-            Mono<ConversationState> told = post(conversation, MessageDraft.ours(system, notice.get(), "offline", now())).map(Posted::conversation);
             boolean reachable = visitor.email() != null || ConversationView.WHATSAPP.equals(conversation.channel());
-            return reachable ? told : told.flatMap(latest -> post(latest,
-                    MessageDraft.ours(system, EMAIL_REQUEST, "offline-email", now())).map(Posted::conversation));
+            List<String> told = Stream.of(notice.get(), reachable ? "" : EMAIL_REQUEST).filter(part -> !part.isBlank()).toList();
+            if (told.isEmpty()) {
+                return Mono.just(conversation);
+            }
+            MessageView.Sender system = new MessageView.Sender(MessageView.SYSTEM, null, null);
+            return post(conversation, MessageDraft.ours(system, String.join("\n\n", told), "offline", now())).map(Posted::conversation);
         });
     }
 
@@ -290,8 +298,10 @@ class Conversations {
         if (conversation.botSilenced()) {
             return Mono.just(conversation);
         }
-        MessageDraft notice = MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null), HANDOFF_NOTICE, key, now());
-        return post(conversation, notice)
+        return offline.at(conversation.organizationId(), now())
+                .map(closed -> MessageDraft.ours(new MessageView.Sender(MessageView.SYSTEM, null, null),
+                        closed.isPresent() ? HANDOFF_WHILE_CLOSED : HANDOFF_NOTICE, key, now()))
+                .flatMap(notice -> post(conversation, notice))
                 .flatMap(posted -> change(posted.conversation(), current -> current.botSilenced() ? Optional.empty() : Optional.of(current.handedOff())));
     }
 

@@ -117,7 +117,7 @@ class TicketDesk {
 
     private static Ticket withoutCustomer(Ticket ticket) {
         return new Ticket(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), null, ticket.email(), ticket.tags(),
-                ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+                ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated(), ticket.conversationId());
     }
 
     private Mono<Void> customerFaults(long organizationId, String customerId, List<ErrorDetail> faults) {
@@ -133,7 +133,7 @@ class TicketDesk {
     private Mono<Ticket> write(long organizationId, NewTicket request, String customerId, List<String> tags, TicketingSettings ticketing) {
         Instant now = TicketStore.now();
         Ticket ticket = new Ticket(IdSequences.publicId(), Ticket.OPEN, request.subject(), request.description(), customerId,
-                request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now);
+                request.email(), tags, ticketing.assigneeFor(tags).orElse(null), now, now, request.conversationId());
         return ids.next(TicketStore.COLLECTION)
                 .flatMap(id -> store.insert(id, organizationId, ticket));
     }

@@ -128,7 +128,8 @@ class TicketStore implements StartupWork {
                 .append("assignee_email", ticket.assigneeEmail())
                 .append("assignee_key", EmailKey.of(ticket.assigneeEmail()))
                 .append("time_created", date(ticket.timeCreated()))
-                .append("time_updated", date(ticket.timeUpdated()));
+                .append("time_updated", date(ticket.timeUpdated()))
+                .append("conversation_id", ticket.conversationId());
     }
 
     static Ticket fromDocument(Document document) {
@@ -142,7 +143,8 @@ class TicketStore implements StartupWork {
                 document.getList("tags", String.class, List.of()),
                 document.getString("assignee_email"),
                 instantOf(document, "time_created"),
-                instantOf(document, "time_updated"));
+                instantOf(document, "time_updated"),
+                document.getString("conversation_id"));
     }
 
     private static Index newestFirst(String... filtered) {

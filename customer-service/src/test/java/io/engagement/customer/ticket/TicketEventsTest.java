@@ -20,7 +20,7 @@ class TicketEventsTest {
     private static final JsonMapper JSON = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
     private static final Ticket TICKET = new Ticket("tkt_9", "pending", "Cannot export", "The CSV export button does nothing", "cus_ada",
             "ada@example.com", List.of("export", "bug"), "grace@example.com", Instant.parse("2026-11-27T11:00:00Z"),
-            Instant.parse("2026-11-27T11:30:00Z"));
+            Instant.parse("2026-11-27T11:30:00Z"), null);
 
     @Test
     void theEventIsTheOneTheMarkNamesAndCarriesTheTicketAsWritten() {

@@ -435,10 +435,12 @@ class ConversationIT {
         List<JsonNode> told = List.copyOf(start(anonymous, "anyone?").get("messages").valueStream().toList());
         List<JsonNode> toldOnly = List.copyOf(start(withEmail, "anyone?").get("messages").valueStream().toList());
 
-        assertThat(told).extracting(message -> message.get("sender").get("type").asString()).containsExactly("visitor", "system", "system");
-        assertThat(told.get(1).get("content").asString()).isEqualTo("We're away right now. Leave a message and we'll get back to you.");
-        assertThat(told.get(2).get("content").asString()).contains("e-mail");
+        assertThat(told).as("one offline prompt").extracting(message -> message.get("sender").get("type").asString())
+                .containsExactly("visitor", "system");
+        assertThat(told.get(1).get("content").asString()).startsWith("We're away right now. Leave a message and we'll get back to you.")
+                .contains("e-mail");
         assertThat(toldOnly).extracting(message -> message.get("sender").get("type").asString()).containsExactly("visitor", "system");
+        assertThat(toldOnly.get(1).get("content").asString()).isEqualTo("We're away right now. Leave a message and we'll get back to you.");
     }
 
     @Test

@@ -208,6 +208,22 @@ class TicketIT {
     }
 
     @Test
+    void aTicketFromTheWidgetNamesTheConversationItWasOpenedBeside() {
+        Answer linked = suite.post(TICKETS, """
+                {"subject": "Refund", "description": "Please call me", "email": "ada@example.com", "conversation_id": "cnv_abc123"}""",
+                "X-Public-Key", org.publicKey());
+        Answer malformed = suite.post(TICKETS, """
+                {"subject": "Refund", "description": "Please call me", "conversation_id": "not a conversation"}""", "X-Public-Key", org.publicKey());
+
+        assertThat(linked.status()).as(linked.body()).isEqualTo(201);
+        assertThat(linked.json().get("conversation_id").asString()).isEqualTo("cnv_abc123");
+        assertThat(get(org, TICKETS + "/" + linked.json().get("ticket_id").asString()).json().get("conversation_id").asString()).isEqualTo("cnv_abc123");
+        assertThat(malformed.status()).isEqualTo(422);
+        assertThat(malformed.json().at("/detail/0/loc").toString()).isEqualTo("[\"body\",\"conversation_id\"]");
+        assertThat(open(org, ticket("[]")).json().get("conversation_id").isNull()).as("none otherwise").isTrue();
+    }
+
+    @Test
     void thePublicKeyNeitherListsNorReadsNorChangesTickets() {
         String ticketId = open(org, ticket("[]")).json().get("ticket_id").asString();
 

@@ -257,6 +257,19 @@ class ConsoleIT {
         screenshot("settings-refused");
     }
 
+    /** On the free plan the white label box is disabled and says why, and the form saves as it was loaded. */
+    @Test
+    void theWidgetFormShowsThePlanBesideADisabledWhiteLabelAndSavesAsLoaded() {
+        open("#/settings/widget");
+        WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("settings-widget")));
+        WebElement whiteLabel = labelled(form, "White label (premium plan)");
+
+        assertThat(whiteLabel.isEnabled()).isFalse();
+        assertThat(form.getText()).contains("this organization is on the free plan");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        wait.until(driver -> form.getText().contains("Saved."));
+    }
+
     @Test
     void anAlertIsAcknowledgedFromTheList() {
         Alerts alerts = new Alerts(suite, org);
@@ -329,6 +342,48 @@ class ConsoleIT {
                 .map(message -> message.get("content").asString())).containsExactly("Plan mismatch after the March upgrade");
         assertThat(suite.get(Routes.INBOX + "/" + conversationId, "x-api-key", org.apiKey()).json().get("assignee_email").asString())
                 .isEqualTo("grace@support.test");
+    }
+
+    /**
+     * A reply box never discards text it did not send: what is typed while a (slow) send is out stays
+     * in the box, and a send that fails puts its text back and says so.
+     */
+    @Test
+    void theReplyBoxKeepsWhatIsTypedDuringASendAndWhatFailedToGo() {
+        SupportHoursBody.put(suite, org, SupportHoursBody.ALWAYS_OPEN);
+        String visitorToken = suite.post(Routes.VISITORS, "{\"name\": \"Lin\"}", "X-Public-Key", org.publicKey()).json()
+                .get("visitor_token").asString();
+        String conversationId = suite.post(Routes.WIDGET, "{\"message\": \"Is anyone there?\"}", "X-Public-Key", org.publicKey(),
+                "X-Visitor-Token", visitorToken).json().get("conversation_id").asString();
+        open("#/conversations");
+        browser.findElement(By.id("agent-email")).sendKeys("grace@support.test");
+        browser.findElement(By.cssSelector("#agent-form button[type=submit]")).click();
+        click(By.cssSelector("[data-console=conversation-row][data-conversation-id='" + conversationId + "']"));
+        awaitThreadShows("visitor", "Is anyone there?");
+        // a slow network: each reply's POST answers after 1.5 s; with window.__refuse set it fails instead
+        browser.executeScript("""
+                const pageFetch = window.fetch;
+                window.__refuse = false;
+                window.fetch = (url, init) => String(url).endsWith('/messages') && init && init.method === 'POST'
+                  ? new Promise(resolve => setTimeout(resolve, 1500))
+                      .then(() => window.__refuse ? Promise.reject(new TypeError('Failed to fetch')) : pageFetch(url, init))
+                  : pageFetch(url, init);""");
+
+        reply("Yes, here!");
+        WebElement input = browser.findElement(By.cssSelector("[data-console=reply-input]"));
+        input.sendKeys("Give me a second");
+        awaitThreadShows("agent", "Yes, here!");
+        assertThat(input.getDomProperty("value")).as("typed while the first reply was out").isEqualTo("Give me a second");
+
+        browser.executeScript("window.__refuse = true");
+        click(By.cssSelector("[data-console=reply-send]"));
+        wait.until(driver -> driver.findElement(By.id("reply-error")).getText().startsWith("Not sent"));
+        assertThat(input.getDomProperty("value")).isEqualTo("Give me a second");
+        browser.executeScript("window.__refuse = false");
+        click(By.cssSelector("[data-console=reply-send]"));
+        awaitThreadShows("agent", "Give me a second");
+        assertThat(suite.get(Routes.INBOX + "/" + conversationId + "/messages", "x-api-key", org.apiKey()).json().get("data").valueStream()
+                .map(message -> message.get("content").asString())).containsExactly("Is anyone there?", "Yes, here!", "Give me a second");
     }
 
     @Test
