@@ -57,7 +57,8 @@ class AgentConversationResource {
     @Parameter(in = ParameterIn.QUERY, name = "q", description = "Case-insensitive match in message content (private notes included), "
             + "the visitor's name, e-mail and WhatsApp number", schema = @Schema(type = "string"))
     @Parameter(in = ParameterIn.QUERY, name = "page", schema = @Schema(type = "integer", minimum = "1", defaultValue = "1"))
-    @Parameter(in = ParameterIn.QUERY, name = "page_size", schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20"))
+    @Parameter(in = ParameterIn.QUERY, name = "page_size",
+            schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20"))
     Mono<PageEnvelope<ConversationView>> list(ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         return conversations.page(organizationId, ConversationQuery.from(ParamReader.query(exchange)));
@@ -76,7 +77,8 @@ class AgentConversationResource {
     @GetMapping("/{conversation_id}/messages")
     @Parameter(in = ParameterIn.QUERY, name = "after", description = "Only messages with a greater seq",
             schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
-    @Parameter(in = ParameterIn.QUERY, name = "limit", schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
+    @Parameter(in = ParameterIn.QUERY, name = "limit",
+            schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
     Mono<MessagePage<MessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         long organizationId = OrgContext.ofDataKey(exchange).organizationId();
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));

@@ -72,7 +72,8 @@ class ConversationEvents {
             return new ConversationCreated(conversation.view(), conversation.visitorIdentity(), conversation.visitorView());
         }
         if (DomainEvent.typeOf(ConversationUpdated.class).equals(type)) {
-            return new ConversationUpdated(conversation.view(), conversation.visitorIdentity(), visitorSees ? conversation.visitorView() : null);
+            return new ConversationUpdated(conversation.view(), conversation.visitorIdentity(),
+                    visitorSees ? conversation.visitorView() : null);
         }
         throw new IllegalArgumentException("A conversation marked for " + type + ", which is no conversation event");
     }

@@ -23,8 +23,9 @@ import java.util.Optional;
  */
 record ConversationState(String conversationId, long organizationId, String channel, String status, ConversationVisitor visitor,
                          String visitorIdentity, String sessionId, String assigneeEmail, String assigneeName, List<String> tags,
-                         Instant createdAt, Instant lastActivityAt, Instant visitorActivityAt, Instant waitingSince, Instant firstReplyAt, Reading reading, Integer rating,
-                         String ratingComment, Instant snoozedUntil, long lastSeq, boolean botSilenced, long version) {
+                         Instant createdAt, Instant lastActivityAt, Instant visitorActivityAt, Instant waitingSince, Instant firstReplyAt,
+                         Reading reading, Integer rating, String ratingComment, Instant snoozedUntil, long lastSeq, boolean botSilenced,
+                         long version) {
 
     ConversationState {
         tags = List.copyOf(tags);
@@ -267,8 +268,8 @@ record ConversationState(String conversationId, long organizationId, String chan
 
         ConversationState build() {
             return new ConversationState(from.conversationId, from.organizationId, from.channel, status, from.visitor, from.visitorIdentity,
-                    from.sessionId, assignee, assigneeName, tags, from.createdAt, lastActivityAt, visitorActivityAt, waitingSince, firstReplyAt, reading, rating, ratingComment,
-                    snoozedUntil, lastSeq, botSilenced, version);
+                    from.sessionId, assignee, assigneeName, tags, from.createdAt, lastActivityAt, visitorActivityAt, waitingSince,
+                    firstReplyAt, reading, rating, ratingComment, snoozedUntil, lastSeq, botSilenced, version);
         }
     }
 }

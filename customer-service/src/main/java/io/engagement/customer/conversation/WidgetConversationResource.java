@@ -72,7 +72,8 @@ class WidgetConversationResource {
     @GetMapping("/{conversation_id}/messages")
     @Parameter(in = ParameterIn.QUERY, name = "after", description = "Only messages with a greater seq",
             schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
-    @Parameter(in = ParameterIn.QUERY, name = "limit", schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
+    @Parameter(in = ParameterIn.QUERY, name = "limit",
+            schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
     Mono<MessagePage<VisitorMessageView>> messages(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
         MessagePage.Request page = MessagePage.Request.from(ParamReader.query(exchange));
         return visitor(exchange).flatMap(visitor -> conversations.visibleTo(visitor, conversationId))

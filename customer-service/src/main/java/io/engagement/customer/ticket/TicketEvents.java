@@ -41,11 +41,11 @@ class TicketEvents {
     static TicketChanged changed(String type, Ticket ticket) {
         if (DomainEvent.typeOf(TicketCreated.class).equals(type)) {
             return new TicketCreated(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), ticket.customerId(),
-                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated(), ticket.conversationId());
         }
         if (DomainEvent.typeOf(TicketUpdated.class).equals(type)) {
             return new TicketUpdated(ticket.ticketId(), ticket.status(), ticket.subject(), ticket.description(), ticket.customerId(),
-                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated());
+                    ticket.email(), ticket.tags(), ticket.assigneeEmail(), ticket.timeCreated(), ticket.timeUpdated(), ticket.conversationId());
         }
         throw new IllegalArgumentException("A ticket marked for " + type + ", which is no ticket event");
     }

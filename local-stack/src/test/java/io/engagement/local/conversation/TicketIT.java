@@ -54,7 +54,7 @@ class TicketIT {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode ticket = created.json();
         assertThat(ticket.propertyNames()).containsExactlyInAnyOrder("ticket_id", "status", "subject", "description", "customer_id",
-                "email", "tags", "assignee_email", "time_created", "time_updated");
+                "email", "tags", "assignee_email", "time_created", "time_updated", "conversation_id");
         assertThat(ticket.get("ticket_id").asString()).isNotBlank();
         assertThat(ticket.get("status").asString()).isEqualTo("open");
         assertThat(ticket.get("subject").asString()).isEqualTo("Cannot download my invoice");

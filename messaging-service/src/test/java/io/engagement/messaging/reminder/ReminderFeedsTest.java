@@ -69,7 +69,7 @@ class ReminderFeedsTest {
     @Test
     void aTicketEventIsFollowedWithWhatRemindersNeedOfIt() {
         TicketUpdated updated = new TicketUpdated("tkt_9", "pending", "Cannot export", "The button does nothing", " ", "ada@example.com",
-                List.of("export"), null, UPDATED.minusSeconds(600), UPDATED);
+                List.of("export"), null, UPDATED.minusSeconds(600), UPDATED, null);
 
         feeds.onTicket(record(Topics.TICKET, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED, updated))));
 
@@ -78,7 +78,7 @@ class ReminderFeedsTest {
 
     @Test
     void nothingIsFollowedForTheTicketingSettingsATicketWithoutStatusOrATombstone() {
-        TicketUpdated statusless = new TicketUpdated("tkt_9", null, "Cannot export", null, null, null, List.of(), null, UPDATED, UPDATED);
+        TicketUpdated statusless = new TicketUpdated("tkt_9", null, "Cannot export", null, null, null, List.of(), null, UPDATED, UPDATED, null);
 
         feeds.onTicket(record(Topics.TICKET, envelope("settings.ticketing.changed", Map.of("tags", List.of()))));
         feeds.onTicket(record(Topics.TICKET, JSON.writeValueAsString(EventEnvelope.of(UUID.randomUUID(), ORG, UPDATED, statusless))));
