@@ -247,7 +247,8 @@
   /** A request to the suite itself: never one of the page's API calls, nor its errors. */
   function isOwnCall(url) {
     var address = absolute(url);
-    var base = absolute(suiteBase());
+    // a bare origin comes back from URL with its '/': the paths below begin with theirs
+    var base = absolute(suiteBase()).replace(/\/$/, '');
     if (address.indexOf(base) !== 0) {
       return false;
     }

@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.aggregation.Aggregation;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
@@ -60,6 +61,7 @@ class RawEventArchive {
     private static final Logger log = LoggerFactory.getLogger(RawEventArchive.class);
     static final String PARTITION_PREFIX = "raw_events_";
     private static final String REPLAY_SUFFIX = ":replay";
+    private static final int COUNTS_AT_ONCE = 4;
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
 
     private final ReactiveMongoTemplate mongo;
@@ -119,7 +121,27 @@ class RawEventArchive {
                 .setOnInsert("hour", Date.from(chunk.getKey().hour()))
                 .setOnInsert("expires_at", Date.from(expiry(chunk.getKey(), retentions.get(chunk.getKey().organizationId()), now)))
                 .addToSet("events").each(chunk.getValue().toArray())));
-        return bulk.execute().then();
+        List<String> recordings = chunks.stream().map(Map.Entry::getKey).filter(Chunk::replay).map(Chunk::id).toList();
+        return bulk.execute().then(countStored(collection, recordings));
+    }
+
+    /**
+     * Each recording document says how many chunks it holds ({@code chunk_count}), counted in the
+     * database after the write: what the sessions API shows is what is stored, never what was
+     * received. {@code $max}, as the set only grows: a count taken before a concurrent write lands
+     * after it without lowering it.
+     */
+    private Mono<Void> countStored(String collection, List<String> recordings) {
+        return Flux.fromIterable(recordings)
+                .flatMap(id -> mongo.aggregate(Aggregation.newAggregation(
+                                        Aggregation.match(Criteria.where("_id").is(id)),
+                                        Aggregation.project().and("events").size().as(SessionRecording.CHUNK_COUNT)),
+                                collection, Document.class)
+                        .next()
+                        .flatMap(counted -> mongo.updateFirst(Query.query(Criteria.where("_id").is(id)),
+                                new Update().max(SessionRecording.CHUNK_COUNT, counted.getInteger(SessionRecording.CHUNK_COUNT)), collection)),
+                        COUNTS_AT_ONCE)
+                .then();
     }
 
     private Instant expiry(Chunk chunk, OrganizationPolicy.Retention retention, Instant now) {

@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.util.Optional;
@@ -21,6 +22,8 @@ import java.util.Optional;
 @RestController
 @RequestMapping("/external/v1/sessions")
 class SessionResource {
+
+    private static final int VIEWS_AT_ONCE = 8;
 
     private final SessionStore store;
     private final SessionRecording recording;
@@ -36,12 +39,17 @@ class SessionResource {
         PageRequest page = PageRequest.from(query);
         Optional<String> customerId = query.string("customer_id");
         query.validate();
-        return store.page(OrgContext.of(exchange).organizationId(), customerId, page).map(found -> found.map(SessionView::of));
+        long organizationId = OrgContext.of(exchange).organizationId();
+        return store.page(organizationId, customerId, page)
+                .flatMap(found -> Flux.fromIterable(found.data())
+                        .flatMapSequential(session -> viewOf(organizationId, session), VIEWS_AT_ONCE)
+                        .collectList()
+                        .map(found::withData));
     }
 
     @GetMapping("/{session_id}")
     Mono<SessionView> get(@PathVariable("session_id") String sessionId, ServerWebExchange exchange) {
-        return session(sessionId, exchange).map(SessionView::of);
+        return session(sessionId, exchange).flatMap(session -> viewOf(OrgContext.of(exchange).organizationId(), session));
     }
 
     @GetMapping("/{session_id}/replay")
@@ -52,6 +60,13 @@ class SessionResource {
                         .<Object>map(chunk -> chunk)
                         .collectList()
                         .map(chunks -> new SessionReplay(sessionId, chunks)));
+    }
+
+    /** The session with the chunks of its recording the archive holds: a chunk received and not stored is not counted. */
+    private Mono<SessionView> viewOf(long organizationId, SessionSummarized session) {
+        SessionView view = SessionView.of(session);
+        return session.replayChunks() == 0 ? Mono.just(view)
+                : recording.storedChunks(organizationId, session.sessionId(), session.startedAt(), session.lastSeenAt()).map(view::withReplayChunks);
     }
 
     private Mono<SessionSummarized> session(String sessionId, ServerWebExchange exchange) {

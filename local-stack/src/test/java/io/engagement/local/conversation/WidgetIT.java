@@ -158,6 +158,9 @@ class WidgetIT {
         browser.get(sitePage());
         SearchContext widget = shadowRoot();
         await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "launcher"), found -> found != null).click();
+        // folded, so the thread stays in view: the visitor unfolds it
+        await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "ticket-toggle"), found -> found != null && found.isDisplayed())
+                .findElement(By.cssSelector("summary")).click();
 
         WebElement form = await().atMost(Duration.ofSeconds(20)).until(() -> find(widget, "ticket-form"), found -> found != null && found.isDisplayed());
         form.findElement(By.cssSelector("[name=subject]")).sendKeys("Refund for order 1042");

@@ -17,4 +17,10 @@ public record SessionView(String sessionId, String customerId, String anonymousI
                 session.apiCallCount(), session.apiErrorRate(), session.avgResponseTimeMs(), session.engagementScore(),
                 session.churnRiskScore(), session.replayChunks());
     }
+
+    /** The view with the chunks of its recording that are stored, which the sessions API shows in place of those received. */
+    public SessionView withReplayChunks(long stored) {
+        return new SessionView(sessionId, customerId, anonymousId, startedAt, lastSeenAt, channel, lastUrl, pageViewCount,
+                totalErrorCount, apiCallCount, apiErrorRate, avgResponseTimeMs, engagementScore, churnRiskScore, stored);
+    }
 }

@@ -19,4 +19,12 @@ public record PageEnvelope<T>(
         return new PageEnvelope<>(data.stream().map(mapping).toList(), total, page, pageSize, totalPages,
                 hasNext, hasPrevious);
     }
+
+    /** The same page holding {@code rows} in place of its data (as many, in the same order: the data made another way). */
+    public <R> PageEnvelope<R> withData(List<R> rows) {
+        if (rows.size() != data.size()) {
+            throw new IllegalArgumentException("a page of " + data.size() + " rows given " + rows.size());
+        }
+        return new PageEnvelope<>(List.copyOf(rows), total, page, pageSize, totalPages, hasNext, hasPrevious);
+    }
 }
