@@ -8,6 +8,9 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
 import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
+import io.engagement.platform.store.Documents;
+import com.mongodb.bulk.BulkWriteResult;
+import com.mongodb.bulk.BulkWriteUpsert;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.BulkOperations;
@@ -24,9 +27,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Date;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static io.engagement.platform.store.Documents.instantOf;
 
@@ -42,10 +49,12 @@ class SessionStore implements StartupWork {
 
     private final ReactiveMongoTemplate mongo;
     private final OrganizationPolicies policies;
+    private final Optional<SessionLists> lists;
 
-    SessionStore(ReactiveMongoTemplate mongo, OrganizationPolicies policies) {
+    SessionStore(ReactiveMongoTemplate mongo, OrganizationPolicies policies, SessionLists lists, SessionSettings settings) {
         this.mongo = mongo;
         this.policies = policies;
+        this.lists = settings.keptLists() ? Optional.of(lists) : Optional.empty();
     }
 
     /**
@@ -58,13 +67,16 @@ class SessionStore implements StartupWork {
                 new Index().on("organization_id", Sort.Direction.ASC).on("last_seen_at", Sort.Direction.DESC).on("_id", Sort.Direction.DESC),
                 new Index().on("organization_id", Sort.Direction.ASC).on("customer_id", Sort.Direction.ASC)
                         .on("last_seen_at", Sort.Direction.DESC).on("_id", Sort.Direction.DESC),
-                new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO));
+                new Index().on("expires_at", Sort.Direction.ASC).expire(Duration.ZERO))
+                .then(lists.map(kept -> kept.buildOnce(mongo.find(new Query(), Document.class, COLLECTION).map(SessionStore::listedOf)))
+                        .orElseGet(Mono::empty));
     }
 
-    Mono<Void> saveAll(Collection<EventEnvelope<SessionSummarized>> summaries) {
-        if (summaries.isEmpty()) {
+    Mono<Void> saveAll(Collection<EventEnvelope<SessionSummarized>> given) {
+        if (given.isEmpty()) {
             return Mono.empty();
         }
+        List<EventEnvelope<SessionSummarized>> summaries = List.copyOf(given);
         return Flux.fromIterable(summaries.stream().map(EventEnvelope::orgId).distinct().toList())
                 .flatMap(organizationId -> policies.of(organizationId).map(policy -> Map.entry(organizationId, policy.retention().rawEventDays())))
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue)
@@ -75,12 +87,39 @@ class SessionStore implements StartupWork {
                             toDocument(summary.orgId(), summary.data(), days.get(summary.orgId())), FindAndReplaceOptions.options().upsert()));
                     return bulk.execute();
                 })
+                .flatMap(written -> lists.map(kept -> kept.add(listed(summaries, written))).orElseGet(Mono::empty))
                 .then();
     }
 
-    /** Forgets erased sessions ({@code _id}s, {@code org:session_id}). */
+    /** The summaries as their lists know them, each marked inserted when the bulk write stored it for the first time. */
+    private static List<SessionLists.Listed> listed(List<EventEnvelope<SessionSummarized>> summaries, BulkWriteResult written) {
+        Set<Integer> inserted = written.getUpserts().stream().map(BulkWriteUpsert::getIndex).collect(Collectors.toSet());
+        return IntStream.range(0, summaries.size())
+                .mapToObj(i -> {
+                    EventEnvelope<SessionSummarized> summary = summaries.get(i);
+                    return new SessionLists.Listed(summary.orgId(), summary.data().sessionId(), summary.data().customerId(),
+                            summary.data().lastSeenAt(), inserted.contains(i));
+                })
+                .toList();
+    }
+
+    private static SessionLists.Listed listedOf(Document session) {
+        return new SessionLists.Listed(Documents.longOf(session, "organization_id"), session.getString("session_id"),
+                session.getString("customer_id"), instantOf(session, "last_seen_at"), false);
+    }
+
+    /** Forgets erased sessions ({@code _id}s, {@code org:session_id}), in their lists too. */
     Mono<Void> deleteAll(Collection<String> keys) {
-        return keys.isEmpty() ? Mono.empty() : mongo.remove(Query.query(Criteria.where("_id").in(keys)), COLLECTION).then();
+        if (keys.isEmpty()) {
+            return Mono.empty();
+        }
+        Query erased = Query.query(Criteria.where("_id").in(keys));
+        Mono<Void> unlisted = lists.map(kept -> mongo.find(erased, Document.class, COLLECTION)
+                        .map(SessionStore::listedOf)
+                        .collectList()
+                        .flatMap(kept::remove))
+                .orElseGet(Mono::empty);
+        return unlisted.then(mongo.remove(erased, COLLECTION)).then();
     }
 
     /** The sessions that name the customer's public id or e-mail (in any case). */
@@ -98,11 +137,34 @@ class SessionStore implements StartupWork {
         return mongo.findById(idOf(organizationId, sessionId), Document.class, COLLECTION).map(SessionStore::fromDocument);
     }
 
-    /** Newest {@code last_seen_at} first, of one customer when {@code customerId} is given. */
+    /**
+     * Newest {@code last_seen_at} first, of one customer when {@code customerId} is given: from the
+     * list's kept entries where they hold the page, else from the collection by its indexes.
+     */
     Mono<PageEnvelope<SessionSummarized>> page(long organizationId, Optional<String> customerId, PageRequest page) {
-        Criteria filter = Criteria.where("organization_id").is(organizationId);
-        customerId.ifPresent(id -> filter.and("customer_id").is(id));
-        return PagedFind.page(mongo, COLLECTION, filter, "last_seen_at", false, page).map(PagedFind.mapped(SessionStore::fromDocument));
+        Mono<PageEnvelope<SessionSummarized>> kept = lists
+                .map(held -> held.page(organizationId, customerId, page.offset(), page.pageSize())
+                        .flatMap(slice -> sessions(slice.keys(), customerId).map(rows -> PageEnvelope.of(rows, slice.total(), page))))
+                .orElseGet(Mono::empty);
+        return kept.switchIfEmpty(Mono.defer(() -> {
+            Criteria filter = Criteria.where("organization_id").is(organizationId);
+            customerId.ifPresent(id -> filter.and("customer_id").is(id));
+            return PagedFind.page(mongo, COLLECTION, filter, "last_seen_at", false, page).map(PagedFind.mapped(SessionStore::fromDocument));
+        }));
+    }
+
+    /**
+     * The sessions with these {@code _id}s in their order; one no longer stored, or (after an
+     * identify) now another customer's, is left out.
+     */
+    private Mono<List<SessionSummarized>> sessions(List<String> keys, Optional<String> customerId) {
+        if (keys.isEmpty()) {
+            return Mono.just(List.of());
+        }
+        return mongo.find(Query.query(Criteria.where("_id").in(keys)), Document.class, COLLECTION)
+                .filter(document -> customerId.isEmpty() || customerId.get().equals(document.getString("customer_id")))
+                .collectMap(document -> document.getString("_id"), SessionStore::fromDocument)
+                .map(found -> keys.stream().filter(found::containsKey).map(found::get).toList());
     }
 
     private static String idOf(long organizationId, String sessionId) {

@@ -52,7 +52,7 @@ class AnalyticsTopologyTest {
         StreamsBuilder builder = new StreamsBuilder();
         KStream<String, String>[] outputs = ActivityTopology.build(source(builder, Topics.TELEMETRY, "telemetry"),
                 source(builder, Topics.REPLAY, "replay"), source(builder, Topics.CUSTOMER, "customers"),
-                JSON, settings, new SessionSettings(Duration.ofSeconds(1), null), 6);
+                JSON, settings, new SessionSettings(Duration.ofSeconds(1), null, null), 6);
         outputs[0].to(Topics.PAGE_ACTIVITY, Produced.with(Serdes.String(), Serdes.String()).withName("page-activity"));
         outputs[1].to(Topics.SESSION, Produced.with(Serdes.String(), Serdes.String()).withName("session-summaries"));
         driver = new TopologyTestDriver(builder.build(), properties);
