@@ -11,7 +11,7 @@ import java.time.Duration;
  *                       a session's summary follows its events within about this long
  * @param stateRetention a session without events for this long (by ingest time) is dropped from the
  *                       topology's state; its stored summary stays
- * @param keptLists      whether the lists are served from their kept newest entries ({@code SessionLists},
+ * @param keptLists      whether the sessions lists are served from their kept newest entries ({@code SessionLists},
  *                       ADR 0015): on by default, for the embedded database; off where MongoDB serves them
  *                       from their indexes
  */
