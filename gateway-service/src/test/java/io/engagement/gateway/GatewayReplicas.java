@@ -44,7 +44,7 @@ public final class GatewayReplicas implements AutoCloseable {
     /** {@code count} replicas; {@code properties} add to or replace the test's settings. */
     public static GatewayReplicas start(int count, Map<String, Object> properties) {
         Infrastructure infrastructure = SharedInfrastructure.get();
-        SharedInfrastructure.createTopics(Map.of(Topics.KEY, Topics.ALL.get(Topics.KEY)), Set.of(Topics.KEY));
+        SharedInfrastructure.createTopics(Map.of(Topics.KEY, Topics.ALL.get(Topics.KEY), Topics.ACCOUNT_EMAIL, Topics.ALL.get(Topics.ACCOUNT_EMAIL)), Set.of(Topics.KEY));
         Map<String, Object> settings = new HashMap<>();
         settings.put("server.port", 0);
         settings.put("spring.mongodb.uri", infrastructure.mongoUri());

@@ -23,7 +23,7 @@ class EventBindingsIT {
                     "sessionSummaries-in-0", "erasedCustomers-in-0", "rawEvents-in-0", "activity-in-0"),
             ServiceFleet.MESSAGING, List.of("organizationPolicyChanged-in-0", "messageQueue-in-0", "reminderTickets-in-0",
                     "reminderContacts-in-0", "reminderSettingsChanges-in-0", "smsErasures-in-0", "whatsAppErasures-in-0",
-                    "emailErasures-in-0", "alertEmails-in-0"),
+                    "emailErasures-in-0", "alertEmails-in-0", "accountEmails-in-0"),
             ServiceFleet.ALERT, List.of("alertRaised-in-0", "customerErased-in-0", "detection-in-0", "triggers-in-0"));
 
     private final RunningSuite suite = RunningSuite.get();

@@ -1,6 +1,9 @@
 package io.engagement.gateway.live;
 
 import io.engagement.gateway.key.AuthenticatedKey;
+import io.engagement.gateway.signin.PersonAuthentication;
+import io.engagement.gateway.signin.SignedIn;
+import io.engagement.platform.store.EmailKey;
 import io.swagger.v3.oas.annotations.Hidden;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
@@ -16,10 +19,12 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
+import static io.engagement.platform.validation.ObjectSchema.optional;
 import static io.engagement.platform.validation.ObjectSchema.required;
 
 /**
- * {@code POST /external/v1/live/tickets} {@code {"agent_email"}} with the data key, and
+ * {@code POST /external/v1/live/tickets} {@code {"agent_email"}} with the data key (or a signed-in
+ * agent's session, for their own address), and
  * {@code POST /widget/v1/live/tickets} with the public key and the visitor token: the routes forward
  * here once the key is authenticated, so a request that reaches these paths another way has no key
  * and is refused.
@@ -31,7 +36,10 @@ class LiveTicketResource {
     static final String PATH = "/gateway/live/tickets";
     static final String VISITOR_PATH = "/gateway/live/visitor-tickets";
 
+    static final String AGENTS_ACT_AS_THEMSELVES = "agents act as themselves";
+
     private static final ObjectSchema SCHEMA = ObjectSchema.of(required("agent_email", Rules.string().email())).forbiddingExtra();
+    private static final ObjectSchema PERSON_SCHEMA = ObjectSchema.of(optional("agent_email", Rules.string().email())).forbiddingExtra();
 
     private final LiveTickets tickets;
     private final VisitorTokens visitorTokens;
@@ -49,10 +57,22 @@ class LiveTicketResource {
     @ResponseStatus(HttpStatus.CREATED)
     Mono<LiveTickets.Issued> issue(ServerWebExchange exchange) {
         AuthenticatedKey key = exchange.getAttribute(AuthenticatedKey.ATTRIBUTE);
-        if (key == null || key.context().keyKind() != KeyKind.DATA) {
-            return Mono.error(ApiException.unauthorized("Missing API key"));
+        if (key != null && key.context().keyKind() == KeyKind.DATA) {
+            return bodies.read(exchange, SCHEMA, Request.class).flatMap(request -> tickets.issue(key.context().organizationId(), request.agentEmail()));
         }
-        return bodies.read(exchange, SCHEMA, Request.class).flatMap(request -> tickets.issue(key.context().organizationId(), request.agentEmail()));
+        return exchange.getPrincipal().ofType(PersonAuthentication.class)
+                .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
+                .flatMap(person -> bodies.read(exchange, PERSON_SCHEMA, Request.class)
+                        .flatMap(request -> tickets.issue(person.signedIn().organizationId(), ownEmail(person.signedIn(), request))));
+    }
+
+    /** A signed-in agent's socket is their own: another address is refused, none means theirs. */
+    private static String ownEmail(SignedIn signedIn, Request request) {
+        String own = signedIn.member().email();
+        if (request.agentEmail() != null && !EmailKey.of(request.agentEmail()).equals(own)) {
+            throw ApiException.forbidden(AGENTS_ACT_AS_THEMSELVES);
+        }
+        return own;
     }
 
     /** The visitor's token, checked where visitors are kept, traded for a ticket; the body, if any, is not read. */

@@ -3,7 +3,9 @@ package io.engagement.gateway.organization;
 import io.engagement.gateway.key.ApiKeys;
 import io.engagement.gateway.key.IssuedKey;
 import io.engagement.gateway.key.KeyView;
+import io.engagement.gateway.person.Members;
 import io.engagement.platform.auth.KeyKind;
+import io.engagement.platform.auth.Role;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
@@ -17,19 +19,22 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.Optional;
 
-/** The admin API: organizations and their keys. */
+/** The admin API: organizations, their keys and their first admin. */
 @RestController
 @RequestMapping("/admin/v1/organizations")
 class OrganizationAdminResource {
 
     private final OrganizationStore organizations;
     private final ApiKeys keys;
+    private final Members members;
     private final JsonBodyReader bodies;
 
-    OrganizationAdminResource(OrganizationStore organizations, ApiKeys keys, JsonBodyReader bodies) {
+    OrganizationAdminResource(OrganizationStore organizations, ApiKeys keys, Members members, JsonBodyReader bodies) {
         this.organizations = organizations;
         this.keys = keys;
+        this.members = members;
         this.bodies = bodies;
     }
 
@@ -37,8 +42,8 @@ class OrganizationAdminResource {
     @ResponseStatus(HttpStatus.CREATED)
     Mono<CreatedOrganization> create(ServerWebExchange exchange) {
         return bodies.read(exchange, NewOrganization.SCHEMA, NewOrganization.class)
-                .flatMap(request -> organizations.create(request.name()))
-                .flatMap(this::withFirstKeys);
+                .flatMap(request -> organizations.create(request.name())
+                        .flatMap(organization -> firstAdmin(organization, request.adminEmail()).then(withFirstKeys(organization))));
     }
 
     @PostMapping("/{organization_id}/keys")
@@ -62,6 +67,11 @@ class OrganizationAdminResource {
         long keyId = path.requiredInteger("key_id");
         path.validate();
         return organizations.requireExisting(organizationId).then(keys.revoke(organizationId, keyId));
+    }
+
+    private Mono<Void> firstAdmin(Organization organization, String adminEmail) {
+        return adminEmail == null ? Mono.empty()
+                : members.invite(organization.organizationId(), new Members.Invitee(adminEmail, null, Role.ADMIN, Optional.empty())).then();
     }
 
     private Mono<CreatedOrganization> withFirstKeys(Organization organization) {

@@ -1,5 +1,6 @@
 package io.engagement.gateway.organization;
 
+import io.engagement.gateway.person.OrganizationNames;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.event.OrganizationPolicy;
@@ -20,7 +21,7 @@ import java.util.Date;
 import java.util.List;
 
 @Component
-public class OrganizationStore {
+public class OrganizationStore implements OrganizationNames {
 
     static final String COLLECTION = "organizations";
     private static final String RETENTION = "retention";
@@ -89,6 +90,11 @@ public class OrganizationStore {
                 retention.getInteger("message_body_days", defaults.messageBodyDays())),
                 organization.getList(REDACTION_OPT_OUT, String.class, List.of()), organization.getString(PLAN),
                 Documents.longOf(organization, POLICY_VERSION, 0));
+    }
+
+    @Override
+    public Mono<String> nameOf(long organizationId) {
+        return mongo.findById(organizationId, Document.class, COLLECTION).mapNotNull(organization -> organization.getString("name"));
     }
 
     public Mono<Boolean> exists(long organizationId) {

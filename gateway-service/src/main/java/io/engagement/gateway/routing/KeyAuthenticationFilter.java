@@ -4,9 +4,12 @@ import io.engagement.gateway.key.ApiKeys;
 import io.engagement.gateway.key.AuthenticatedKey;
 import io.engagement.gateway.organization.OrganizationPolicyCache;
 import io.engagement.gateway.organization.OrganizationStore;
+import io.engagement.gateway.signin.PersonAuthentication;
+import io.engagement.gateway.signin.SignedIn;
 import io.engagement.platform.auth.InternalToken;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.auth.Role;
 import io.engagement.platform.auth.ReusedTokens;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
@@ -37,6 +40,8 @@ import java.util.stream.Collectors;
  * request with a signed internal token in place of every key and reserved header; the token also
  * carries the organization's policy, so a service acts on a change from the next request on.
  * Missing or unknown key: 401. A known key of another kind: 403. Routes of kind {@code none} are public.
+ * A route that takes the data key also takes a signed-in person's session, within what their role
+ * allows there ({@link RouteRoles}); the token then names the person.
  * Routes of kind {@code admin} were let through on the admin token; they act for the organization
  * their path names, which must exist. An accepted key stays on the exchange as {@link AuthenticatedKey}.
  */
@@ -48,6 +53,8 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     static final String PUBLIC_ROUTE = "none";
 
     static final String ORGANIZATION_VARIABLE = "organization_id";
+    /** Route metadata: {@code true} where a route of other key kinds also takes a signed-in person's session. */
+    static final String SESSIONS = "sessions";
 
     private final ApiKeys keys;
     private final ReusedTokens tokens;
@@ -55,6 +62,7 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     private final OrganizationPolicyCache policies;
     /** A route's key kinds never change, so they are read from its metadata once. */
     private final Map<String, Set<KeyKind>> kindsByRoute = new ConcurrentHashMap<>();
+    private final Map<String, RouteRoles> rolesByRoute = new ConcurrentHashMap<>();
 
     KeyAuthenticationFilter(ApiKeys keys, InternalToken tokens, OrganizationStore organizations, OrganizationPolicyCache policies) {
         this.keys = keys;
@@ -78,9 +86,13 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
         if (accepted.contains(KeyKind.ADMIN)) {
             return forAdmin(exchange).flatMap(this::withPolicy).flatMap(context -> chain.filter(forward(exchange, context)));
         }
-        return Mono.justOrEmpty(PresentedKey.find(exchange.getRequest(), accepted))
+        Optional<PresentedKey> presented = PresentedKey.find(exchange.getRequest(), accepted);
+        if (presented.isEmpty() && takesSessions(exchange, accepted)) {
+            return asPerson(exchange).flatMap(this::withPolicy).flatMap(context -> chain.filter(forward(exchange, context)));
+        }
+        return Mono.justOrEmpty(presented)
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
-                .flatMap(presented -> keys.authenticate(presented.secret()))
+                .flatMap(key -> keys.authenticate(key.secret()))
                 .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Invalid API key")))
                 .map(key -> permitted(key, accepted))
                 .flatMap(key -> {
@@ -88,6 +100,35 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
                     return withPolicy(key.context());
                 })
                 .flatMap(context -> chain.filter(forward(exchange, context)));
+    }
+
+    /**
+     * A request with no key on a route that takes the data key: the signed-in person Spring Security
+     * found for its session, if their role allows the route (403 otherwise); without one, 401.
+     */
+    private Mono<OrgContext> asPerson(ServerWebExchange exchange) {
+        return exchange.getPrincipal()
+                .ofType(PersonAuthentication.class)
+                .switchIfEmpty(Mono.error(() -> ApiException.unauthorized("Missing API key")))
+                .map(person -> {
+                    SignedIn signedIn = person.signedIn();
+                    Role needed = rolesOf(exchange).needed(exchange.getRequest().getMethod(), exchange.getRequest().getPath().value());
+                    if (!signedIn.member().role().allows(needed)) {
+                        throw ApiException.forbidden("this needs the " + needed.wireName() + " role");
+                    }
+                    return OrgContext.ofPerson(signedIn.organizationId(), signedIn.actor());
+                });
+    }
+
+    /** Every route of the data key takes a session, and those that say {@code sessions: true}. */
+    private static boolean takesSessions(ServerWebExchange exchange, Set<KeyKind> accepted) {
+        Route route = exchange.getRequiredAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        return accepted.contains(KeyKind.DATA) || "true".equals(String.valueOf(route.getMetadata().get(SESSIONS)));
+    }
+
+    private RouteRoles rolesOf(ServerWebExchange exchange) {
+        Route route = exchange.getRequiredAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        return rolesByRoute.computeIfAbsent(route.getId(), id -> RouteRoles.parse(route.getMetadata().get(RouteRoles.METADATA)));
     }
 
     /** The context with its organization's current policy, which the token carries to the service. */

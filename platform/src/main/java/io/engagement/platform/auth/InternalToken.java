@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +35,8 @@ public final class InternalToken {
     private static final int MIN_SECRET_BYTES = 32;
     /** The claim of the organization's policy ({@link OrgContext#policy()}), absent where the context has none. */
     private static final String POLICY = "pol";
+    /** The claim of the signed-in person ({@link OrgContext#actor()}), absent for a request with a key. */
+    private static final String PERSON = "per";
 
     private final MACSigner signer;
     private final MACVerifier verifier;
@@ -72,6 +75,9 @@ public final class InternalToken {
         if (context.policy() != null) {
             claims.claim(POLICY, PolicyClaim.of(context.policy()));
         }
+        if (context.actor() != null) {
+            claims.claim(PERSON, PersonClaim.of(context.actor()));
+        }
         try {
             SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
             jwt.sign(signer);
@@ -99,7 +105,7 @@ public final class InternalToken {
                 return Optional.empty();
             }
             OrgContext context = new OrgContext(claims.getLongClaim("org"), KeyKind.fromWireName(claims.getStringClaim("kind")),
-                    PolicyClaim.read(claims.getJSONObjectClaim(POLICY)));
+                    PolicyClaim.read(claims.getJSONObjectClaim(POLICY)), PersonClaim.read(claims.getJSONObjectClaim(PERSON)));
             return Optional.of(new Verified(context, expiry.toInstant()));
         } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException | ClassCastException e) {
             return Optional.empty();
@@ -144,6 +150,29 @@ public final class InternalToken {
 
         private static int intOf(Object value) {
             return ((Number) value).intValue();
+        }
+    }
+
+    /** The person as a small JSON object of the token. */
+    private static final class PersonClaim {
+
+        static Map<String, Object> of(Actor actor) {
+            Map<String, Object> claim = new HashMap<>();
+            claim.put("id", actor.personId());
+            claim.put("email", actor.email());
+            claim.put("role", actor.role().wireName());
+            if (actor.name() != null) {
+                claim.put("name", actor.name());
+            }
+            return claim;
+        }
+
+        static Actor read(Map<String, Object> claim) {
+            if (claim == null) {
+                return null;
+            }
+            Role role = Role.fromWireName((String) claim.get("role")).orElseThrow(IllegalArgumentException::new);
+            return new Actor((String) claim.get("id"), (String) claim.get("email"), (String) claim.get("name"), role);
         }
     }
 

@@ -4,6 +4,8 @@ import io.engagement.platform.error.ApiException;
 import io.engagement.platform.event.OrganizationPolicy;
 import org.springframework.web.server.ServerWebExchange;
 
+import java.util.Optional;
+
 /**
  * The organization a request acts for, taken from the gateway's internal token and never from the
  * client. Every query filters by {@link #organizationId()}.
@@ -11,17 +13,28 @@ import org.springframework.web.server.ServerWebExchange;
  * @param policy the organization's policy as the gateway knew it when it let the request in, so a
  *               service acts on a change from the next request on; {@code null} where the token
  *               carries none
+ * @param actor  the signed-in person the request acts for, with the rights of a data key their role
+ *               allows; {@code null} for a request with a key
  */
-public record OrgContext(long organizationId, KeyKind keyKind, OrganizationPolicy policy) {
+public record OrgContext(long organizationId, KeyKind keyKind, OrganizationPolicy policy, Actor actor) {
 
     static final String ATTRIBUTE = OrgContext.class.getName();
 
     public OrgContext(long organizationId, KeyKind keyKind) {
-        this(organizationId, keyKind, null);
+        this(organizationId, keyKind, null, null);
+    }
+
+    /** A signed-in person's request: a data key's rights, as far as the gateway let their role go. */
+    public static OrgContext ofPerson(long organizationId, Actor actor) {
+        return new OrgContext(organizationId, KeyKind.DATA, null, actor);
     }
 
     public OrgContext withPolicy(OrganizationPolicy carried) {
-        return new OrgContext(organizationId, keyKind, carried);
+        return new OrgContext(organizationId, keyKind, carried, actor);
+    }
+
+    public Optional<Actor> person() {
+        return Optional.ofNullable(actor);
     }
 
     public static OrgContext of(ServerWebExchange exchange) {

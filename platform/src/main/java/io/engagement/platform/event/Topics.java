@@ -46,7 +46,16 @@ public final class Topics {
      * this topic would dead-letter a request it does not know as a job of no known channel.
      */
     public static final String ALERT_EMAIL = "engagement.alert-email.v1";
-    /** Revoked API keys, keyed by the key's hash; compacted. Every gateway replica evicts them from its cache. */
+    /**
+     * Account e-mail (invitations, password resets) for the messaging service to send
+     * ({@link AccountEmailRequested}), keyed {@code org:request_id}; a topic of its own for the
+     * reason {@link #ALERT_EMAIL} has one.
+     */
+    public static final String ACCOUNT_EMAIL = "engagement.account-email.v1";
+    /**
+     * Access the gateway withdrew before its cached copies expire: revoked API keys and ended
+     * sign-in sessions, each keyed by its hash; compacted. Every gateway replica evicts them from its cache.
+     */
     public static final String KEY = "engagement.key.v1";
     /** Each organization's latest {@link OrganizationPolicy}, keyed {@code org:policy}; compacted. */
     public static final String ORGANIZATION = "engagement.organization.v1";
@@ -74,7 +83,7 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(TELEMETRY_OVERFLOW, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
+            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(ACCOUNT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3), Map.entry(CONVERSATION, 3),
             Map.entry(CONVERSATION_EMAIL, 3), Map.entry(ANALYTICS_SETTINGS, 3));
 

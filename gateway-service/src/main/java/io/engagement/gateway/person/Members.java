@@ -1,0 +1,160 @@
+package io.engagement.gateway.person;
+
+import io.engagement.platform.auth.Role;
+import io.engagement.platform.error.ApiException;
+import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.validation.Loc;
+import io.engagement.platform.validation.Violations;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Who belongs to an organization, and how they join and leave it: invitations by e-mail, accepting
+ * one with a password, changes of role, capacity and status under the rule that an organization
+ * keeps at least one active admin.
+ */
+@Component
+public class Members {
+
+    static final String LAST_ADMIN = "an organization keeps at least one active admin";
+
+    private final PersonStore people;
+    private final MemberStore members;
+    private final OneTimeTokens tokens;
+    private final AccountMail mail;
+    private final OrganizationNames organizations;
+    private final MemberSessions sessions;
+    private final Passwords passwords;
+    private final PeopleProperties properties;
+    private final Clock clock;
+
+    Members(PersonStore people, MemberStore members, OneTimeTokens tokens, AccountMail mail, OrganizationNames organizations,
+            MemberSessions sessions, Passwords passwords, PeopleProperties properties, Clock clock) {
+        this.people = people;
+        this.members = members;
+        this.tokens = tokens;
+        this.mail = mail;
+        this.organizations = organizations;
+        this.sessions = sessions;
+        this.passwords = passwords;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** The new member, invited: 404 for no such organization, 409 when the address is already a member. */
+    public Mono<Member> invite(long organizationId, Invitee invitee) {
+        return organizations.nameOf(organizationId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
+                .flatMap(organizationName -> people.findOrCreate(invitee.email(), invitee.name())
+                        .flatMap(person -> members.insert(new Member(organizationId, person.personId(), person.email(),
+                                        Optional.ofNullable(invitee.name()).orElse(person.name()), invitee.role(), MemberStatus.INVITED,
+                                        invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.OFFLINE, false, clock.instant(), null))
+                                .switchIfEmpty(Mono.error(() -> ApiException.conflict("already a member"))))
+                        .flatMap(member -> sendInvitation(member, organizationName).thenReturn(member)));
+    }
+
+    /** A new link for an invited member, the old one void: 404 for no such member, 409 once they joined. */
+    public Mono<Void> resendInvitation(long organizationId, String personId) {
+        return members.find(organizationId, personId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Person")))
+                .filter(member -> member.status() == MemberStatus.INVITED)
+                .switchIfEmpty(Mono.error(() -> ApiException.conflict("already joined")))
+                .flatMap(member -> organizations.nameOf(organizationId).flatMap(name -> sendInvitation(member, name)));
+    }
+
+    private Mono<Void> sendInvitation(Member member, String organizationName) {
+        return tokens.issue(OneTimeTokens.Purpose.INVITATION, member.personId(), member.organizationId(), properties.invitationTtl())
+                .flatMap(token -> mail.invitation(member.organizationId(), organizationName, member.email(), member.role().wireName(), token));
+    }
+
+    /**
+     * The invitation's member, now active, and the password set where the person had none (then
+     * required: 422, and the link still works). An unknown, used or expired token: 400.
+     */
+    public Mono<Member> accept(String token, String name, String password) {
+        return tokens.peek(OneTimeTokens.Purpose.INVITATION, token)
+                .flatMap(invitation -> people.findById(invitation.personId()))
+                .switchIfEmpty(Mono.error(Members::invalidToken))
+                .doOnNext(person -> checkPassword(person, password))
+                .flatMap(person -> tokens.redeem(OneTimeTokens.Purpose.INVITATION, token)
+                        .switchIfEmpty(Mono.error(Members::invalidToken))
+                        .flatMap(redeemed -> withPassword(person, password)
+                                .flatMap(withName -> name == null ? Mono.just(withName) : rename(withName, name))
+                                .flatMap(joined -> members.update(redeemed.organizationId(), joined.personId(),
+                                        new Update().set("status", MemberStatus.ACTIVE.wireName())))))
+                .switchIfEmpty(Mono.error(Members::invalidToken))
+                .flatMap(member -> member.role() == Role.ADMIN
+                        ? members.addActiveAdmin(member.organizationId(), member.personId()).thenReturn(member) : Mono.just(member));
+    }
+
+    /** A person without a password sets one as they join; one who has one keeps it. */
+    private static void checkPassword(Person person, String password) {
+        if (person.hasPassword()) {
+            return;
+        }
+        if (password == null) {
+            throw new RequestValidationException(Violations.missing(Loc.body().field("password"), null));
+        }
+        Passwords.check(password, person.email(), "password");
+    }
+
+    private Mono<Person> withPassword(Person person, String password) {
+        if (person.hasPassword()) {
+            return Mono.just(person);
+        }
+        return passwords.hash(password).flatMap(hash -> people.setPassword(person.personId(), hash)
+                .thenReturn(new Person(person.personId(), person.email(), person.name(), hash, person.createdAt())));
+    }
+
+    private Mono<Person> rename(Person person, String name) {
+        return people.rename(person.personId(), name).flatMap(renamed -> members.rename(renamed.personId(), name).thenReturn(renamed));
+    }
+
+    /**
+     * The member after the change. Demoting or deactivating the last active admin: 409, nothing
+     * changed. Deactivating ends the member's sessions in the organization.
+     */
+    public Mono<Member> change(long organizationId, String personId, MemberChange change) {
+        return members.find(organizationId, personId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Person")))
+                .flatMap(before -> {
+                    Role role = change.role().orElse(before.role());
+                    MemberStatus status = change.status().orElse(before.status());
+                    boolean adminAfter = role == Role.ADMIN && status == MemberStatus.ACTIVE;
+                    Mono<Void> roster = before.isActiveAdmin() && !adminAfter
+                            ? members.removeActiveAdmin(organizationId, personId)
+                                    .flatMap(removed -> removed ? Mono.<Void>empty() : Mono.error(ApiException.conflict(LAST_ADMIN)))
+                            : Mono.empty();
+                    Update update = new Update();
+                    change.role().ifPresent(changed -> update.set("role", changed.wireName()));
+                    change.status().ifPresent(changed -> update.set("status", changed.wireName()));
+                    change.capacity().ifPresent(capacity -> update.set("capacity", capacity));
+                    change.name().ifPresent(name -> update.set("name", name));
+                    Mono<Member> changed = update.getUpdateObject().isEmpty() ? Mono.just(before)
+                            : members.update(organizationId, personId, update);
+                    return roster.then(changed)
+                            .flatMap(after -> adminAfter && !before.isActiveAdmin()
+                                    ? members.addActiveAdmin(organizationId, personId).thenReturn(after) : Mono.just(after))
+                            .flatMap(after -> status == MemberStatus.DEACTIVATED && before.status() != MemberStatus.DEACTIVATED
+                                    ? sessions.endIn(organizationId, personId).thenReturn(after)
+                                    : sessions.reload(personId).thenReturn(after));
+                });
+    }
+
+    private static ApiException invalidToken() {
+        return new ApiException(HttpStatus.BAD_REQUEST, "invalid or expired token");
+    }
+
+    /** Who an admin (or the operator) invites. */
+    public record Invitee(String email, String name, Role role, Optional<Integer> capacity) {
+    }
+
+    /** What {@code PATCH /external/v1/people/{person_id}} changes; each absent part stays. */
+    public record MemberChange(Optional<Role> role, Optional<String> name, Optional<Integer> capacity, Optional<MemberStatus> status) {
+    }
+}

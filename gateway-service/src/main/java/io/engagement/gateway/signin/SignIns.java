@@ -1,0 +1,93 @@
+package io.engagement.gateway.signin;
+
+import io.engagement.gateway.person.Member;
+import io.engagement.gateway.person.MemberStore;
+import io.engagement.gateway.person.MemberView;
+import io.engagement.gateway.person.OrganizationNames;
+import io.engagement.gateway.person.Passwords;
+import io.engagement.gateway.person.Person;
+import io.engagement.gateway.person.PersonStore;
+import io.engagement.platform.error.ApiException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sign-in by e-mail and password: the lockout first, then the password (matched against a decoy
+ * for an unknown address, so both cost the same and answer the same), then the organization.
+ */
+@Component
+class SignIns {
+
+    static final String INVALID = "invalid email or password";
+    static final String NOT_A_MEMBER = "not a member of this organization";
+
+    private final PersonStore people;
+    private final MemberStore members;
+    private final Passwords passwords;
+    private final FailedSignIns failures;
+    private final OrganizationNames organizations;
+    private final SessionProperties properties;
+
+    SignIns(PersonStore people, MemberStore members, Passwords passwords, FailedSignIns failures, OrganizationNames organizations,
+            SessionProperties properties) {
+        this.people = people;
+        this.members = members;
+        this.passwords = passwords;
+        this.failures = failures;
+        this.organizations = organizations;
+        this.properties = properties;
+    }
+
+    /** The member to sign in as: 429 while locked, 401 for a wrong address or password, 403 for an organization not theirs. */
+    Mono<Member> authenticate(String email, String password, Long organizationId) {
+        return failures.lockedFor(email).flatMap(locked -> locked.isPresent() ? Mono.error(lockedOut(locked.get()))
+                : people.findByEmail(email).map(Optional::of).defaultIfEmpty(Optional.empty())
+                        .flatMap(person -> passwords.matches(password, person.map(Person::passwordHash).orElse(null))
+                                .flatMap(matched -> matched ? activeMemberships(person.get().personId())
+                                        : Mono.just(List.<Member>of())))
+                        .flatMap(memberships -> memberships.isEmpty()
+                                ? failures.failed(email).then(Mono.error(ApiException.unauthorized(INVALID)))
+                                : failures.succeeded(email).then(choose(memberships, organizationId))));
+    }
+
+    /** The person's active memberships, lowest organization first. */
+    Mono<List<Member>> activeMemberships(String personId) {
+        return members.ofPerson(personId).filter(Member::isActive).sort(Comparator.comparingLong(Member::organizationId)).collectList();
+    }
+
+    private static Mono<Member> choose(List<Member> memberships, Long organizationId) {
+        if (organizationId == null) {
+            return Mono.just(memberships.get(0));
+        }
+        return Mono.justOrEmpty(memberships.stream().filter(member -> member.organizationId() == organizationId).findFirst())
+                .switchIfEmpty(Mono.error(() -> ApiException.forbidden(NOT_A_MEMBER)));
+    }
+
+    /** The signed-in answer for a live session. */
+    Mono<SignInAnswer> answer(SignedIn signedIn) {
+        return activeMemberships(signedIn.personId())
+                .flatMap(memberships -> Flux.fromIterable(memberships)
+                        .concatMap(member -> organizations.nameOf(member.organizationId())
+                                .map(name -> new SignInAnswer.Membership(member.organizationId(), name, member.role().wireName())))
+                        .collectList())
+                .map(memberships -> new SignInAnswer(MemberView.of(signedIn.member()),
+                        new SignInAnswer.OrganizationRef(signedIn.organizationId(), memberships.stream()
+                                .filter(membership -> membership.organizationId() == signedIn.organizationId())
+                                .map(SignInAnswer.Membership::name).findFirst().orElse(null)),
+                        memberships, signedIn.session().expiresAt(properties)));
+    }
+
+    private static ApiException lockedOut(Duration remaining) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (remaining.toMillis() + 999) / 1000)));
+        return new ApiException(HttpStatus.TOO_MANY_REQUESTS, "too many failed sign-ins", headers);
+    }
+}
