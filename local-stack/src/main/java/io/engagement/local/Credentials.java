@@ -23,7 +23,9 @@ public record Credentials(
         String inboxUrl,
         String kafkaBootstrap,
         String mongodbUri,
-        String whatsappAppSecret) {
+        String whatsappAppSecret,
+        String consoleEmail,
+        String consolePassword) {
 
     static final String FILE = "credentials.json";
 
@@ -59,6 +61,11 @@ public record Credentials(
 
     Credentials at(String gatewayUrl, String inboxUrl, String kafkaBootstrap, String mongodbUri, String whatsappAppSecret) {
         return new Credentials(organizationId, apiKey, transactionalKey, publicKey, adminToken, gatewayUrl, inboxUrl,
-                kafkaBootstrap, mongodbUri, whatsappAppSecret);
+                kafkaBootstrap, mongodbUri, whatsappAppSecret, consoleEmail, consolePassword);
+    }
+
+    Credentials withConsole(String email, String password) {
+        return new Credentials(organizationId, apiKey, transactionalKey, publicKey, adminToken, gatewayUrl, inboxUrl,
+                kafkaBootstrap, mongodbUri, whatsappAppSecret, email, password);
     }
 }

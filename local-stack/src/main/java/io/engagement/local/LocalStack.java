@@ -94,7 +94,14 @@ public final class LocalStack implements AutoCloseable {
         fleet.startAll();
         fleet.awaitHealthy(START_TIMEOUT);
 
-        Credentials credentials = (existing != null ? existing : DemoOrganization.create(fleet.gatewayUri(), adminToken))
+        Credentials organization = existing != null ? existing : DemoOrganization.create(fleet.gatewayUri(), adminToken);
+        // a stack started before people existed has no console admin yet
+        if (organization.consoleEmail() == null) {
+            String email = settings.consoleEmail();
+            organization = organization.withConsole(email,
+                    DemoOrganization.consoleAdmin(fleet.gatewayUri(), adminToken, organization.organizationId(), email, smtp));
+        }
+        Credentials credentials = organization
                 .at("http://localhost:" + settings.gatewayPort(), "http://localhost:" + inbox.port(),
                         kafka.bootstrapServers(), mongo.connectionString(), whatsAppSecret);
         credentials.write(settings.home());
@@ -160,6 +167,10 @@ public final class LocalStack implements AutoCloseable {
                 Try:
                   curl -H 'x-api-key: %s' %s/external/v1/customers
 
+                The console: %s/console/ (sign in as %s with the console_password above), or with curl:
+                  curl -c cookies -H 'Content-Type: application/json' -d '{"email": "%s", "password": "<console_password>"}' %s/auth/v1/sign-in
+                  curl -b cookies %s/auth/v1/me
+
                 Mail, SMS and WhatsApp messages the suite sends stay here (SMTP on port %d, SMPP on port %d):
                   curl %s/api/v1/messages
                   curl %s/api/v1/sms
@@ -169,6 +180,7 @@ public final class LocalStack implements AutoCloseable {
                   curl -d '{"from": "+15550001111", "to": "<the connected number>", "text": "Hello"}' %s/api/v1/whatsapp/inbound
                 """.formatted(credentials.toJson(), settings.home().resolve(Credentials.FILE),
                 settings.home().resolve("logs"), credentials.apiKey(), credentials.gatewayUrl(),
+                credentials.gatewayUrl(), credentials.consoleEmail(), credentials.consoleEmail(), credentials.gatewayUrl(), credentials.gatewayUrl(),
                 smtp.port(), smsc.port(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl(), credentials.inboxUrl());
     }
 }

@@ -192,6 +192,8 @@ public final class ServiceFleet implements AutoCloseable {
     private Map<String, String> gatewayEnvironment(int port, Map<String, List<Integer>> ports) {
         Map<String, String> gateway = common(port);
         gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
+        // the links of account e-mail (invitations, password resets) point at the stack's gateway
+        gateway.put("ENGAGEMENT_PEOPLE_PUBLIC_URL", local(settings.gatewayPort()));
         BACKENDS.forEach((module, name) -> gateway.put("ENGAGEMENT_SERVICES_" + name, String.join(",",
                 ports.get(module).stream().map(ServiceFleet::local).toList())));
         return gateway;

@@ -12,7 +12,7 @@ import java.util.Map;
  * SMTP port of the privileged 25 and of a local mail catcher's 1025; the SMSC takes SMPP's own 2775.
  */
 record StackSettings(Path home, Path repository, int gatewayPort, int inboxPort, int kafkaPort, int mongoPort,
-                     int smtpPort, int smscPort, List<String> javaOptions, Map<String, Integer> replicas) {
+                     int smtpPort, int smscPort, List<String> javaOptions, Map<String, Integer> replicas, String consoleEmail) {
 
     /** {@code ENGAGEMENT_REPLICAS_<NAME>}: how many replicas of each service the stack runs. */
     private static final Map<String, String> REPLICA_VARIABLES = Map.of(
@@ -36,7 +36,8 @@ record StackSettings(Path home, Path repository, int gatewayPort, int inboxPort,
                 javaOptions == null || javaOptions.isBlank()
                         ? FleetSettings.DEFAULT_JAVA_OPTIONS
                         : Arrays.asList(javaOptions.trim().split("\\s+")),
-                replicas(env));
+                replicas(env),
+                env.getOrDefault("ENGAGEMENT_CONSOLE_EMAIL", "admin@example.com"));
     }
 
     private static Map<String, Integer> replicas(Map<String, String> env) {

@@ -41,8 +41,12 @@ class LocalStackIT {
             firstServices = stack.fleet().pids();
             assertThat(Files.readString(home.resolve("credentials.json"))).contains(
                     "\"organization_id\"", "\"api_key\"", "\"transactional_key\"", "\"public_key\"", "\"admin_token\"",
-                    "\"gateway_url\"", "\"inbox_url\"", "\"kafka_bootstrap\"", "\"mongodb_uri\"", "\"whatsapp_app_secret\"");
+                    "\"gateway_url\"", "\"inbox_url\"", "\"kafka_bootstrap\"", "\"mongodb_uri\"", "\"whatsapp_app_secret\"",
+                    "\"console_email\"", "\"console_password\"");
             assertThat(customersStatus(first)).isEqualTo(200);
+            assertThat(first.consoleEmail()).isEqualTo("admin@example.com");
+            assertThat(first.consolePassword()).hasSizeGreaterThanOrEqualTo(20);
+            assertThat(signIn(first).body()).contains("\"role\":\"admin\"", "\"status\":\"active\"");
             theDemoOrganizationsMailAndSmsReachTheDevInbox(first);
             aWhatsAppUserPlayedByTheDevInboxReachesTheDemoOrganizationsInbox(first);
         }
@@ -56,6 +60,8 @@ class LocalStackIT {
             assertThat(second.apiKey()).isEqualTo(first.apiKey());
             assertThat(second.adminToken()).isEqualTo(first.adminToken());
             assertThat(second.whatsappAppSecret()).isNotBlank().isEqualTo(first.whatsappAppSecret());
+            assertThat(second.consolePassword()).isEqualTo(first.consolePassword());
+            assertThat(signIn(second).statusCode()).isEqualTo(200);
             assertThat(customersStatus(second)).isEqualTo(200);
             assertThat(Credentials.read(home)).contains(second);
         }
@@ -71,7 +77,7 @@ class LocalStackIT {
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             assertThat(call(demo.inboxUrl() + "/api/v1/messages", null, null, null).body())
-                    .contains("\"total\":1").contains("Hello Ann");
+                    .contains("\"total\":2", "Hello Ann", "You are invited to Demo");
             assertThat(call(demo.inboxUrl() + "/api/v1/sms", null, null, null).body())
                     .contains("\"total\":1").contains("\"sender_id\":\"Demo\"");
         });
@@ -103,6 +109,12 @@ class LocalStackIT {
             request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
         }
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The console's sign-in with the printed e-mail and password. */
+    private static HttpResponse<String> signIn(Credentials credentials) throws IOException, InterruptedException {
+        return call(credentials.gatewayUrl() + "/auth/v1/sign-in", null, null,
+                "{\"email\": \"" + credentials.consoleEmail() + "\", \"password\": \"" + credentials.consolePassword() + "\"}");
     }
 
     private static int customersStatus(Credentials credentials) throws IOException, InterruptedException {

@@ -90,9 +90,10 @@ class AgentConversationResource {
     /** 201 with the message; 200 with the first one when its {@code client_id} was sent before. */
     @PostMapping("/{conversation_id}/messages")
     Mono<ResponseEntity<MessageView>> reply(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
-        long organizationId = OrgContext.ofDataKey(exchange).organizationId();
-        return bodies.read(exchange, AgentMessage.SCHEMA, AgentMessage.class)
-                .flatMap(request -> conversations.postFromAgent(organizationId, conversationId, request))
+        OrgContext context = OrgContext.ofDataKey(exchange);
+        return bodies.read(exchange, AgentMessage.schemaFor(context), AgentMessage.class)
+                .flatMap(request -> conversations.postFromAgent(context.organizationId(), conversationId, request,
+                        AgentAuthor.of(context, request.agentEmail())))
                 .map(posted -> ResponseEntity.status(posted.stored() ? HttpStatus.CREATED : HttpStatus.OK).body(posted.message()));
     }
 

@@ -1,6 +1,7 @@
 package io.engagement.customer.conversation;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
 
@@ -15,6 +16,16 @@ record AgentMessage(String content, String agentEmail, @JsonProperty("private") 
             required("agent_email", Rules.string().email()),
             optional("private", Rules.bool()),
             optional("client_id", NewMessage.CLIENT_ID));
+    /** A signed-in person's: they write as themselves, so the address may be left out. */
+    static final ObjectSchema PERSON_SCHEMA = ObjectSchema.of(
+            required("content", NewMessage.CONTENT),
+            optional("agent_email", Rules.string().email()),
+            optional("private", Rules.bool()),
+            optional("client_id", NewMessage.CLIENT_ID));
+
+    static ObjectSchema schemaFor(OrgContext context) {
+        return context.person().isPresent() ? PERSON_SCHEMA : SCHEMA;
+    }
 
     AgentMessage {
         isPrivate = isPrivate != null && isPrivate;

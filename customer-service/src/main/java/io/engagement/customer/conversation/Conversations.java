@@ -200,9 +200,9 @@ class Conversations {
     }
 
     /** The agent's message, signed with the name the visitor knows them by. */
-    Mono<Posted> postFromAgent(long organizationId, String conversationId, AgentMessage request) {
-        return find(organizationId, conversationId).flatMap(conversation -> agentNames.of(organizationId, request.agentEmail())
-                .flatMap(name -> post(conversation, MessageDraft.of(new MessageView.Sender(MessageView.AGENT, request.agentEmail(), name),
+    Mono<Posted> postFromAgent(long organizationId, String conversationId, AgentMessage request, AgentAuthor author) {
+        return find(organizationId, conversationId).flatMap(conversation -> agentNames.of(organizationId, author.email())
+                .flatMap(name -> post(conversation, MessageDraft.of(author.sender(name),
                         request.content(), request.isPrivate(), request.clientId(), now()))));
     }
 

@@ -131,6 +131,8 @@ class MessageStore implements StartupWork {
                 .append("sender_type", message.sender().type())
                 .append("sender_email", message.sender().email())
                 .append("sender_name", message.sender().name())
+                .append("sender_person_id", message.sender().personId())
+                .append("sender_via", message.sender().via())
                 .append("content", message.content())
                 .append("private", message.isPrivate())
                 .append("client_id", message.clientId())
@@ -159,7 +161,8 @@ class MessageStore implements StartupWork {
                 document.getString("message_id"),
                 document.getString("conversation_id"),
                 document.get("seq", Number.class).longValue(),
-                new MessageView.Sender(document.getString("sender_type"), document.getString("sender_email"), document.getString("sender_name")),
+                new MessageView.Sender(document.getString("sender_type"), document.getString("sender_email"), document.getString("sender_name"),
+                        document.getString("sender_person_id"), document.getString("sender_via")),
                 document.getString("content"),
                 Boolean.TRUE.equals(document.getBoolean("private")),
                 document.getString("client_id"),

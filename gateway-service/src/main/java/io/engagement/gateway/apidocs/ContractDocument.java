@@ -76,6 +76,9 @@ final class ContractDocument {
         if (PublicRoutes.GATEWAY_ADMIN.matches(path)) {
             return routes.routeOf(path).or(() -> Optional.of(PublicRoutes.GATEWAY_ADMIN));
         }
+        if (PublicRoutes.GATEWAY_PEOPLE.matches(path)) {
+            return Optional.of(PublicRoutes.GATEWAY_PEOPLE);
+        }
         return routes.routeOf(path);
     }
 

@@ -27,13 +27,13 @@ final class ErrorShapes {
 
     /** The error answers that follow from what an operation's route takes, in the document's order. */
     private static final List<Answer> ANSWERS = List.of(
-            new Answer("401", "Unauthorized", operation -> operation.keyed() || operation.admin()),
-            new Answer("403", "Forbidden", Operation::keyed),
+            new Answer("401", "Unauthorized", operation -> operation.keyed() || operation.admin() || operation.person()),
+            new Answer("403", "Forbidden", operation -> operation.keyed() || operation.person()),
             new Answer("429", "TooManyRequests", Operation::keyed),
             new Answer("404", "NotFound", Operation::namesAnId),
             new Answer("413", "PayloadTooLarge", Operation::takesBody),
-            new Answer("409", "Conflict", operation -> operation.takesBody() && operation.keyed()),
-            new Answer("422", "ValidationFailed", operation -> operation.keyed() || operation.admin() || operation.namesAnId()),
+            new Answer("409", "Conflict", operation -> operation.takesBody() && (operation.keyed() || operation.person())),
+            new Answer("422", "ValidationFailed", operation -> operation.keyed() || operation.admin() || operation.person() || operation.namesAnId()),
             new Answer("503", "ServiceUnavailable", operation -> true));
 
     private ErrorShapes() {
@@ -47,6 +47,8 @@ final class ErrorShapes {
         schemes.set("PublicKey", apiKey("header", "X-Public-Key", "A public key (eng_pub_...) of the browser SDK and chat widget: telemetry, and tickets where the organization allows them"));
         schemes.set("PublicKeyQuery", apiKey("query", "public_key", "The public key as a query parameter, so navigator.sendBeacon can send telemetry"));
         schemes.set("AdminToken", apiKey("header", "X-Admin-Token", "The operator's admin token, from configuration"));
+        schemes.set("Session", apiKey("cookie", "engagement_session", "A signed-in person's session (POST /auth/v1/sign-in), within"
+                + " what their role allows; a POST, PUT, PATCH or DELETE also sends X-XSRF-TOKEN, the XSRF-TOKEN cookie's value"));
         return schemes;
     }
 
@@ -118,6 +120,11 @@ final class ErrorShapes {
             return kinds.contains("admin");
         }
 
+        /** Takes a signed-in person's session. */
+        boolean person() {
+            return kinds.contains("data") || kinds.contains(PublicRoute.SESSION);
+        }
+
         boolean namesAnId() {
             return path.contains("{");
         }
@@ -153,6 +160,9 @@ final class ErrorShapes {
         var requirements = NODES.arrayNode();
         if (kinds.contains("data")) {
             requirements.add(NODES.objectNode().set("ApiKey", NODES.arrayNode()));
+        }
+        if (kinds.contains("data") || kinds.contains(PublicRoute.SESSION)) {
+            requirements.add(NODES.objectNode().set("Session", NODES.arrayNode()));
         }
         if (kinds.contains("public")) {
             requirements.add(NODES.objectNode().set("PublicKey", NODES.arrayNode()));

@@ -17,6 +17,8 @@ import java.util.Set;
 record PublicRoute(String id, List<PathPattern> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix, Set<String> methods) {
 
     static final String PREFIX = "/external/v1";
+    /** The kind of a route that takes only a signed-in person's session: sign-in itself, people. */
+    static final String SESSION = "session";
 
     static PublicRoute of(String id, List<String> patterns, Set<String> keyKinds, boolean rewritesDoubledPrefix) {
         return of(id, patterns, keyKinds, rewritesDoubledPrefix, Set.of());

@@ -10,7 +10,6 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
-import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -29,7 +28,6 @@ import java.util.Optional;
  * by its admins. Another organization's person is 404, as if there were none.
  */
 @RestController
-@Hidden
 @RequestMapping("/external/v1/people")
 class PeopleResource {
 

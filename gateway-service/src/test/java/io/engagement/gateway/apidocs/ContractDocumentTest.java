@@ -47,7 +47,7 @@ class ContractDocumentTest {
         JsonNode post = merged.at("/paths/~1external~1v1~1tickets/post/security");
         JsonNode get = merged.at("/paths/~1external~1v1~1tickets/get/security");
         assertThat(post.valueStream().flatMap(scheme -> scheme.propertyNames().stream()).toList()).contains("ApiKey", "PublicKey");
-        assertThat(get.valueStream().flatMap(scheme -> scheme.propertyNames().stream()).toList()).containsExactly("ApiKey");
+        assertThat(get.valueStream().flatMap(scheme -> scheme.propertyNames().stream()).toList()).containsExactly("ApiKey", "Session");
     }
 
     @Test

@@ -142,7 +142,23 @@ class ApiDocsIT {
             "GET /admin/v1/organizations/{organization_id}/redaction",
             "PUT /admin/v1/organizations/{organization_id}/redaction",
             "GET /admin/v1/organizations/{organization_id}/plan",
-            "PUT /admin/v1/organizations/{organization_id}/plan");
+            "PUT /admin/v1/organizations/{organization_id}/plan",
+            "POST /admin/v1/organizations/{organization_id}/people",
+            "POST /auth/v1/sign-in",
+            "POST /auth/v1/sign-out",
+            "GET /auth/v1/me",
+            "PATCH /auth/v1/me",
+            "PUT /auth/v1/me/organization",
+            "PUT /auth/v1/me/password",
+            "GET /auth/v1/sessions",
+            "DELETE /auth/v1/sessions/{session_id}",
+            "POST /auth/v1/password-reset",
+            "POST /auth/v1/password-reset/confirm",
+            "POST /auth/v1/invitations/accept",
+            "GET /external/v1/people",
+            "POST /external/v1/people",
+            "PATCH /external/v1/people/{person_id}",
+            "POST /external/v1/people/{person_id}/invitation");
 
     private final RunningSuite suite = RunningSuite.get();
 

@@ -28,9 +28,22 @@ public record MessageView(String messageId, String conversationId, long seq, Sen
         return VISITOR.equals(sender.type());
     }
 
-    /** Who wrote it: {@code visitor}, {@code bot}, {@code agent} (with their e-mail) or {@code system}. */
+    /**
+     * Who wrote it: {@code visitor}, {@code bot}, {@code agent} (with their e-mail) or {@code system}.
+     * An agent's message also says how it came: {@code via} {@code console} from a signed-in person
+     * (with their {@code person_id}), {@code api} from a data key.
+     */
     public record Sender(String type, @JsonInclude(JsonInclude.Include.NON_NULL) String email,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String name) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String name,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String personId,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String via) {
+
+        public static final String VIA_CONSOLE = "console";
+        public static final String VIA_API = "api";
+
+        public Sender(String type, String email, String name) {
+            this(type, email, name, null, null);
+        }
     }
 
     /** A passage of the bot's knowledge its answer came from. */
