@@ -37,6 +37,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer;
 import io.engagement.platform.event.DocumentOutbox;
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.event.EventPublisher;
 import io.engagement.platform.event.EventReader;
 import io.engagement.platform.stream.OverflowLast;
@@ -161,6 +162,12 @@ public class PlatformAutoConfiguration {
         @ConditionalOnBean(KafkaTemplate.class)
         EventPublisher eventPublisher(KafkaTemplate<String, String> kafka, ObjectMapper json, RecordTracing tracing) {
             return new EventPublisher(kafka, json, tracing);
+        }
+
+        @Bean
+        @ConditionalOnBean(EventPublisher.class)
+        AuditTrail auditTrail(EventPublisher publisher) {
+            return new AuditTrail(publisher, Clock.systemUTC());
         }
 
         @Bean

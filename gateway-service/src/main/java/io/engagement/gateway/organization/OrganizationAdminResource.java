@@ -3,6 +3,7 @@ package io.engagement.gateway.organization;
 import io.engagement.gateway.key.ApiKeys;
 import io.engagement.gateway.key.IssuedKey;
 import io.engagement.gateway.key.KeyView;
+import io.engagement.gateway.person.Acting;
 import io.engagement.gateway.person.Members;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.Role;
@@ -43,7 +44,7 @@ class OrganizationAdminResource {
     Mono<CreatedOrganization> create(ServerWebExchange exchange) {
         return bodies.read(exchange, NewOrganization.SCHEMA, NewOrganization.class)
                 .flatMap(request -> organizations.create(request.name())
-                        .flatMap(organization -> firstAdmin(organization, request.adminEmail()).then(withFirstKeys(organization))));
+                        .flatMap(organization -> firstAdmin(organization, request.adminEmail(), exchange).then(withFirstKeys(organization))));
     }
 
     @PostMapping("/{organization_id}/keys")
@@ -69,9 +70,10 @@ class OrganizationAdminResource {
         return organizations.requireExisting(organizationId).then(keys.revoke(organizationId, keyId));
     }
 
-    private Mono<Void> firstAdmin(Organization organization, String adminEmail) {
+    private Mono<Void> firstAdmin(Organization organization, String adminEmail, ServerWebExchange exchange) {
         return adminEmail == null ? Mono.empty()
-                : members.invite(organization.organizationId(), new Members.Invitee(adminEmail, null, Role.ADMIN, Optional.empty())).then();
+                : members.invite(organization.organizationId(), new Members.Invitee(adminEmail, null, Role.ADMIN, Optional.empty()),
+                        Acting.operator(exchange.getRequest())).then();
     }
 
     private Mono<CreatedOrganization> withFirstKeys(Organization organization) {

@@ -6,11 +6,11 @@ import java.time.Instant;
 
 /**
  * A person as one organization sees them: their role there, whether they may sign in to it, and
- * how many conversations they take at once. The e-mail and name are the person's own, kept here too
- * so an organization's list and search read one collection.
+ * how many conversations they take at once. The e-mail, name and whether MFA is on are the person's
+ * own, kept here too so an organization's list and search read one collection.
  */
 public record Member(long organizationId, String personId, String email, String name, Role role, MemberStatus status,
-                     int capacity, Availability availability, boolean sso, Instant createdAt, Instant lastSignInAt) {
+                     int capacity, Availability availability, boolean sso, boolean mfaEnabled, Instant createdAt, Instant lastSignInAt) {
 
     public static final int DEFAULT_CAPACITY = 10;
 

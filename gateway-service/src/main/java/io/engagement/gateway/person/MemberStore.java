@@ -96,6 +96,12 @@ public class MemberStore implements StartupWork {
         return mongo.updateMulti(Query.query(Criteria.where("person_id").is(personId)), new Update().set("name", name), COLLECTION).then();
     }
 
+    /** Whether the person's second factor is on, in every membership. */
+    public Mono<Void> setMfa(String personId, boolean enabled) {
+        return mongo.updateMulti(Query.query(Criteria.where("person_id").is(personId)), new Update().set("mfa_enabled", enabled), COLLECTION)
+                .then();
+    }
+
     public Mono<Void> signedIn(long organizationId, String personId, Instant at, boolean sso) {
         Update update = new Update().set("last_sign_in_at", Date.from(at));
         if (sso) {
@@ -138,6 +144,7 @@ public class MemberStore implements StartupWork {
                 .append("capacity", member.capacity())
                 .append("availability", member.availability().wireName())
                 .append("sso", member.sso())
+                .append("mfa_enabled", member.mfaEnabled())
                 .append("created_at", Date.from(member.createdAt()))
                 .append("last_sign_in_at", member.lastSignInAt() == null ? null : Date.from(member.lastSignInAt()));
     }
@@ -150,7 +157,8 @@ public class MemberStore implements StartupWork {
                 MemberStatus.fromWireName(document.getString("status")).orElse(MemberStatus.DEACTIVATED),
                 ((Number) document.get("capacity")).intValue(),
                 Availability.fromWireName(document.getString("availability")).orElse(Availability.OFFLINE),
-                Boolean.TRUE.equals(document.getBoolean("sso")), document.getDate("created_at").toInstant(),
+                Boolean.TRUE.equals(document.getBoolean("sso")), Boolean.TRUE.equals(document.getBoolean("mfa_enabled")),
+                document.getDate("created_at").toInstant(),
                 lastSignIn == null ? null : lastSignIn.toInstant());
     }
 

@@ -8,6 +8,6 @@ public record MemberView(String personId, String email, String name, String role
 
     public static MemberView of(Member member) {
         return new MemberView(member.personId(), member.email(), member.name(), member.role().wireName(), member.status().wireName(),
-                member.capacity(), member.availability().wireName(), false, member.sso(), member.createdAt(), member.lastSignInAt());
+                member.capacity(), member.availability().wireName(), member.mfaEnabled(), member.sso(), member.createdAt(), member.lastSignInAt());
     }
 }

@@ -1,16 +1,20 @@
 package io.engagement.gateway.person;
 
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.auth.Role;
 import io.engagement.platform.error.ApiException;
 import io.engagement.platform.error.RequestValidationException;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.validation.Loc;
 import io.engagement.platform.validation.Violations;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,10 +35,12 @@ public class Members {
     private final MemberSessions sessions;
     private final Passwords passwords;
     private final PeopleProperties properties;
+    private final AuditTrail audit;
     private final Clock clock;
 
     Members(PersonStore people, MemberStore members, OneTimeTokens tokens, AccountMail mail, OrganizationNames organizations,
-            MemberSessions sessions, Passwords passwords, PeopleProperties properties, Clock clock) {
+            MemberSessions sessions, Passwords passwords, PeopleProperties properties, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.people = people;
         this.members = members;
         this.tokens = tokens;
@@ -47,15 +53,23 @@ public class Members {
     }
 
     /** The new member, invited: 404 for no such organization, 409 when the address is already a member. */
-    public Mono<Member> invite(long organizationId, Invitee invitee) {
+    public Mono<Member> invite(long organizationId, Invitee invitee, Acting acting) {
         return organizations.nameOf(organizationId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Organization")))
                 .flatMap(organizationName -> people.findOrCreate(invitee.email(), invitee.name())
                         .flatMap(person -> members.insert(new Member(organizationId, person.personId(), person.email(),
                                         Optional.ofNullable(invitee.name()).orElse(person.name()), invitee.role(), MemberStatus.INVITED,
-                                        invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.OFFLINE, false, clock.instant(), null))
+                                        invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.OFFLINE, false, person.mfaEnabled(),
+                                        clock.instant(), null))
                                 .switchIfEmpty(Mono.error(() -> ApiException.conflict("already a member"))))
-                        .flatMap(member -> sendInvitation(member, organizationName).thenReturn(member)));
+                        .flatMap(member -> sendInvitation(member, organizationName)
+                                .then(audit(organizationId, "person.invited", member, acting, Map.of("role", member.role().wireName())))
+                                .thenReturn(member)));
+    }
+
+    private Mono<Void> audit(long organizationId, String action, Member member, Acting acting, Map<String, Object> details) {
+        return audit.record(organizationId, action, acting.actor(), new AuditRecorded.Target("person", member.personId()), acting.request(),
+                details);
     }
 
     /** A new link for an invited member, the old one void: 404 for no such member, 409 once they joined. */
@@ -76,7 +90,7 @@ public class Members {
      * The invitation's member, now active, and the password set where the person had none (then
      * required: 422, and the link still works). An unknown, used or expired token: 400.
      */
-    public Mono<Member> accept(String token, String name, String password) {
+    public Mono<Member> accept(String token, String name, String password, ServerHttpRequest request) {
         return tokens.peek(OneTimeTokens.Purpose.INVITATION, token)
                 .flatMap(invitation -> people.findById(invitation.personId()))
                 .switchIfEmpty(Mono.error(Members::invalidToken))
@@ -89,7 +103,9 @@ public class Members {
                                         new Update().set("status", MemberStatus.ACTIVE.wireName())))))
                 .switchIfEmpty(Mono.error(Members::invalidToken))
                 .flatMap(member -> member.role() == Role.ADMIN
-                        ? members.addActiveAdmin(member.organizationId(), member.personId()).thenReturn(member) : Mono.just(member));
+                        ? members.addActiveAdmin(member.organizationId(), member.personId()).thenReturn(member) : Mono.just(member))
+                .flatMap(member -> audit(member.organizationId(), "person.joined", member,
+                        Acting.person(member.personId(), member.email(), request), Map.of()).thenReturn(member));
     }
 
     /** A person without a password sets one as they join; one who has one keeps it. */
@@ -108,7 +124,7 @@ public class Members {
             return Mono.just(person);
         }
         return passwords.hash(password).flatMap(hash -> people.setPassword(person.personId(), hash)
-                .thenReturn(new Person(person.personId(), person.email(), person.name(), hash, person.createdAt())));
+                .thenReturn(person.withPasswordHash(hash)));
     }
 
     private Mono<Person> rename(Person person, String name) {
@@ -119,7 +135,7 @@ public class Members {
      * The member after the change. Demoting or deactivating the last active admin: 409, nothing
      * changed. Deactivating ends the member's sessions in the organization.
      */
-    public Mono<Member> change(long organizationId, String personId, MemberChange change) {
+    public Mono<Member> change(long organizationId, String personId, MemberChange change, Acting acting) {
         return members.find(organizationId, personId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Person")))
                 .flatMap(before -> {
@@ -142,8 +158,21 @@ public class Members {
                                     ? members.addActiveAdmin(organizationId, personId).thenReturn(after) : Mono.just(after))
                             .flatMap(after -> status == MemberStatus.DEACTIVATED && before.status() != MemberStatus.DEACTIVATED
                                     ? sessions.endIn(organizationId, personId).thenReturn(after)
-                                    : sessions.reload(personId).thenReturn(after));
+                                    : sessions.reload(personId).thenReturn(after))
+                            .flatMap(after -> audited(before, after, acting).thenReturn(after));
                 });
+    }
+
+    /** What the change did, each as its own act. */
+    private Mono<Void> audited(Member before, Member after, Acting acting) {
+        long organizationId = after.organizationId();
+        Mono<Void> role = before.role() == after.role() ? Mono.empty() : audit(organizationId, "person.role_changed", after, acting,
+                Map.of("from", before.role().wireName(), "to", after.role().wireName()));
+        Mono<Void> status = before.status() == after.status() ? Mono.empty()
+                : after.status() == MemberStatus.DEACTIVATED ? audit(organizationId, "person.deactivated", after, acting, Map.of())
+                : before.status() == MemberStatus.DEACTIVATED ? audit(organizationId, "person.reactivated", after, acting, Map.of())
+                : Mono.empty();
+        return role.then(status);
     }
 
     private static ApiException invalidToken() {

@@ -17,6 +17,7 @@ import reactor.core.publisher.Mono;
 
 import java.time.Clock;
 import java.util.Date;
+import java.util.List;
 
 /** People in the gateway's database, one per e-mail address (a unique index on the address as matched). */
 @Component
@@ -48,7 +49,7 @@ public class PersonStore implements StartupWork {
 
     /** The person of this address, made (without a password) if there is none; two at once end with one. */
     public Mono<Person> findOrCreate(String email, String name) {
-        Person fresh = new Person(Secrets.random("per_", 12), EmailKey.of(email), name, null, clock.instant());
+        Person fresh = new Person(Secrets.random("per_", 12), EmailKey.of(email), name, null, clock.instant(), null);
         return findByEmail(email).switchIfEmpty(Mono.defer(() -> mongo.insert(toDocument(fresh), COLLECTION)
                 .thenReturn(fresh)
                 .onErrorResume(DuplicateKeyException.class, raced -> findByEmail(email))));
@@ -64,6 +65,44 @@ public class PersonStore implements StartupWork {
                 FindAndModifyOptions.options().returnNew(true), Document.class, COLLECTION).map(PersonStore::fromDocument);
     }
 
+    /** A secret waiting for its first code; it replaces any earlier one that never got one. */
+    Mono<Void> setPendingMfa(String personId, String secret) {
+        return mongo.updateFirst(byId(personId), new Update().set("mfa_pending_secret", secret), COLLECTION).then();
+    }
+
+    Mono<String> pendingMfa(String personId) {
+        return mongo.findById(personId, Document.class, COLLECTION).mapNotNull(document -> document.getString("mfa_pending_secret"));
+    }
+
+    /** Turns the pending secret on with its recovery codes (as hashes) and the step its first code used. */
+    Mono<Boolean> enableMfa(String personId, String secret, List<String> recoveryHashes, long usedStep) {
+        Query pending = Query.query(Criteria.where("_id").is(personId).and("mfa_pending_secret").is(secret));
+        Update on = new Update().set("mfa_secret", secret).unset("mfa_pending_secret").set("mfa_recovery", recoveryHashes)
+                .set("mfa_last_step", usedStep);
+        return mongo.updateFirst(pending, on, COLLECTION).map(result -> result.getModifiedCount() == 1);
+    }
+
+    Mono<Void> disableMfa(String personId) {
+        return mongo.updateFirst(byId(personId), new Update().unset("mfa_secret").unset("mfa_recovery").unset("mfa_last_step")
+                .unset("mfa_pending_secret"), COLLECTION).then();
+    }
+
+    /** Records that a code of {@code step} was used: {@code false}, and nothing changed, when that step or a later one already was. */
+    Mono<Boolean> useStep(String personId, long step) {
+        Query unused = Query.query(Criteria.where("_id").is(personId).and("mfa_last_step").lt(step));
+        return mongo.updateFirst(unused, new Update().set("mfa_last_step", step), COLLECTION).map(result -> result.getModifiedCount() == 1);
+    }
+
+    /** Spends one recovery code: {@code false} for a code that is not (or no longer) one of theirs. */
+    Mono<Boolean> useRecoveryCode(String personId, String hash) {
+        Query held = Query.query(Criteria.where("_id").is(personId).and("mfa_recovery").is(hash));
+        return mongo.updateFirst(held, new Update().pull("mfa_recovery", hash), COLLECTION).map(result -> result.getModifiedCount() == 1);
+    }
+
+    private static Query byId(String personId) {
+        return Query.query(Criteria.where("_id").is(personId));
+    }
+
     private static Document toDocument(Person person) {
         return new Document("_id", person.personId())
                 .append("email", person.email())
@@ -74,6 +113,6 @@ public class PersonStore implements StartupWork {
 
     private static Person fromDocument(Document document) {
         return new Person(document.getString("_id"), document.getString("email"), document.getString("name"),
-                document.getString("password_hash"), document.getDate("created_at").toInstant());
+                document.getString("password_hash"), document.getDate("created_at").toInstant(), document.getString("mfa_secret"));
     }
 }

@@ -4,6 +4,7 @@ import io.engagement.gateway.person.Availability;
 import io.engagement.gateway.person.Member;
 import io.engagement.gateway.person.MemberStore;
 import io.engagement.gateway.person.Members;
+import io.engagement.gateway.person.Mfa;
 import io.engagement.gateway.person.PasswordResets;
 import io.engagement.gateway.person.Passwords;
 import io.engagement.gateway.person.PersonStore;
@@ -59,6 +60,7 @@ class SignInResource {
     private static final ObjectSchema PASSWORD = ObjectSchema.of(
             required("current_password", Rules.string().maxLength(1024)),
             required("new_password", Rules.string())).forbiddingExtra();
+    private static final ObjectSchema OTP = ObjectSchema.of(required("otp", Rules.string().maxLength(64))).forbiddingExtra();
     private static final ObjectSchema RESET = ObjectSchema.of(required("email", Rules.string().stripped().maxLength(320)));
     private static final ObjectSchema RESET_CONFIRM = ObjectSchema.of(
             required("token", Rules.string().maxLength(200)),
@@ -77,10 +79,15 @@ class SignInResource {
     private final Passwords passwords;
     private final PasswordResets resets;
     private final FailedSignIns failures;
+    private final Mfa mfa;
+    private final SignInAudit audit;
     private final JsonBodyReader bodies;
 
     SignInResource(SignIns signIns, SignedInSessions sessions, SessionCookies cookies, PersonStore people, MemberStore members,
-                   Members membership, Passwords passwords, PasswordResets resets, FailedSignIns failures, JsonBodyReader bodies) {
+                   Members membership, Passwords passwords, PasswordResets resets, FailedSignIns failures, Mfa mfa, SignInAudit audit,
+                   JsonBodyReader bodies) {
+        this.mfa = mfa;
+        this.audit = audit;
         this.signIns = signIns;
         this.sessions = sessions;
         this.cookies = cookies;
@@ -96,14 +103,17 @@ class SignInResource {
     @PostMapping("/sign-in")
     Mono<SignInAnswer> signIn(ServerWebExchange exchange) {
         return bodies.read(exchange, SIGN_IN, SignInRequest.class)
-                .flatMap(request -> signIns.authenticate(request.email(), request.password(), request.organizationId()))
-                .flatMap(member -> startSession(exchange, member));
+                .flatMap(request -> signIns.authenticate(request.email(), request.password(), request.otp(), request.organizationId(),
+                        exchange.getRequest()))
+                .flatMap(member -> startSession(exchange, member)
+                        .flatMap(answer -> audit.in(member.organizationId(), "person.signed_in", member.personId(), member.email(),
+                                exchange.getRequest()).thenReturn(answer)));
     }
 
     @PostMapping("/invitations/accept")
     Mono<SignInAnswer> acceptInvitation(ServerWebExchange exchange) {
         return bodies.read(exchange, ACCEPT, AcceptRequest.class)
-                .flatMap(request -> membership.accept(request.token(), request.name(), request.password()))
+                .flatMap(request -> membership.accept(request.token(), request.name(), request.password(), exchange.getRequest()))
                 .flatMap(member -> startSession(exchange, member));
     }
 
@@ -151,7 +161,9 @@ class SignInResource {
     @PostMapping("/sign-out")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> signOut(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        return sessions.end(signedIn(person).session().hash()).then(cookies.signedOut(exchange));
+        SignedIn signedIn = signedIn(person);
+        return sessions.end(signedIn.session().hash()).then(cookies.signedOut(exchange))
+                .then(audit.in(signedIn, "person.signed_out", exchange.getRequest()));
     }
 
     @PutMapping("/me/password")
@@ -168,7 +180,33 @@ class SignInResource {
                             Passwords.check(request.newPassword(), signedIn.member().email(), "new_password");
                             return passwords.hash(request.newPassword()).flatMap(hash -> people.setPassword(signedIn.personId(), hash));
                         }))
-                .then(Mono.defer(() -> sessions.endOthers(signedIn.personId(), signedIn.session().hash())));
+                .then(Mono.defer(() -> sessions.endOthers(signedIn.personId(), signedIn.session().hash())))
+                .then(Mono.defer(() -> audit.in(signedIn, "person.password_changed", exchange.getRequest())));
+    }
+
+    @PostMapping("/me/mfa")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Mfa.Setup> startMfa(@AuthenticationPrincipal PersonAuthentication person) {
+        return people.findById(signedIn(person).personId()).flatMap(mfa::start);
+    }
+
+    @PostMapping("/me/mfa/confirm")
+    Mono<Map<String, List<String>>> confirmMfa(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
+        SignedIn signedIn = signedIn(person);
+        return bodies.read(exchange, OTP, OtpRequest.class)
+                .flatMap(request -> people.findById(signedIn.personId()).flatMap(found -> mfa.confirm(found, request.otp())))
+                .flatMap(codes -> sessions.reload(signedIn.personId()).then(audit.in(signedIn, "person.mfa_enabled", exchange.getRequest()))
+                        .thenReturn(Map.of("recovery_codes", codes)));
+    }
+
+    @DeleteMapping("/me/mfa")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    Mono<Void> disableMfa(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
+        SignedIn signedIn = signedIn(person);
+        return bodies.read(exchange, OTP, OtpRequest.class)
+                .flatMap(request -> people.findById(signedIn.personId()).flatMap(found -> mfa.disable(found, request.otp())))
+                .then(Mono.defer(() -> sessions.reload(signedIn.personId())))
+                .then(Mono.defer(() -> audit.in(signedIn, "person.mfa_disabled", exchange.getRequest())));
     }
 
     @GetMapping("/sessions")
@@ -207,7 +245,8 @@ class SignInResource {
     Mono<Void> confirmReset(ServerWebExchange exchange) {
         return bodies.read(exchange, RESET_CONFIRM, ResetConfirmRequest.class)
                 .flatMap(request -> resets.confirm(request.token(), request.password()))
-                .flatMap(person -> failures.succeeded(person.email()));
+                .flatMap(person -> failures.succeeded(person.email())
+                        .then(audit.everywhere(person.personId(), person.email(), "person.password_reset", exchange.getRequest())));
     }
 
     private static SignedIn signedIn(PersonAuthentication person) {
@@ -236,6 +275,9 @@ class SignInResource {
     }
 
     record PasswordRequest(String currentPassword, String newPassword) {
+    }
+
+    record OtpRequest(String otp) {
     }
 
     record ResetRequest(String email) {

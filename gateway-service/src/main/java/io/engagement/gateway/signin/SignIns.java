@@ -3,6 +3,7 @@ package io.engagement.gateway.signin;
 import io.engagement.gateway.person.Member;
 import io.engagement.gateway.person.MemberStore;
 import io.engagement.gateway.person.MemberView;
+import io.engagement.gateway.person.Mfa;
 import io.engagement.gateway.person.OrganizationNames;
 import io.engagement.gateway.person.Passwords;
 import io.engagement.gateway.person.Person;
@@ -10,6 +11,7 @@ import io.engagement.gateway.person.PersonStore;
 import io.engagement.platform.error.ApiException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -28,6 +30,8 @@ class SignIns {
 
     static final String INVALID = "invalid email or password";
     static final String NOT_A_MEMBER = "not a member of this organization";
+    static final String OTP_REQUIRED = "one-time code required";
+    static final String FAILED = "person.sign_in_failed";
 
     private final PersonStore people;
     private final MemberStore members;
@@ -35,9 +39,13 @@ class SignIns {
     private final FailedSignIns failures;
     private final OrganizationNames organizations;
     private final SessionProperties properties;
+    private final Mfa mfa;
+    private final SignInAudit audit;
 
     SignIns(PersonStore people, MemberStore members, Passwords passwords, FailedSignIns failures, OrganizationNames organizations,
-            SessionProperties properties) {
+            SessionProperties properties, Mfa mfa, SignInAudit audit) {
+        this.mfa = mfa;
+        this.audit = audit;
         this.people = people;
         this.members = members;
         this.passwords = passwords;
@@ -46,16 +54,37 @@ class SignIns {
         this.properties = properties;
     }
 
-    /** The member to sign in as: 429 while locked, 401 for a wrong address or password, 403 for an organization not theirs. */
-    Mono<Member> authenticate(String email, String password, Long organizationId) {
+    /**
+     * The member to sign in as: 429 while locked, 401 for a wrong address or password, or a missing or
+     * wrong one-time code where MFA is on, 403 for an organization not theirs. A wrong password or
+     * code counts towards the lockout.
+     */
+    Mono<Member> authenticate(String email, String password, String otp, Long organizationId, ServerHttpRequest request) {
         return failures.lockedFor(email).flatMap(locked -> locked.isPresent() ? Mono.error(lockedOut(locked.get()))
                 : people.findByEmail(email).map(Optional::of).defaultIfEmpty(Optional.empty())
                         .flatMap(person -> passwords.matches(password, person.map(Person::passwordHash).orElse(null))
-                                .flatMap(matched -> matched ? activeMemberships(person.get().personId())
-                                        : Mono.just(List.<Member>of())))
-                        .flatMap(memberships -> memberships.isEmpty()
-                                ? failures.failed(email).then(Mono.error(ApiException.unauthorized(INVALID)))
-                                : failures.succeeded(email).then(choose(memberships, organizationId))));
+                                .flatMap(matched -> matched ? activeMemberships(person.get().personId()) : Mono.just(List.<Member>of()))
+                                .flatMap(memberships -> memberships.isEmpty()
+                                        ? failed(email, person, request).then(Mono.error(ApiException.unauthorized(INVALID)))
+                                        : secondFactor(person.get(), otp, request).then(failures.succeeded(email))
+                                        .then(choose(memberships, organizationId)))));
+    }
+
+    /** Counted towards the lockout, and in the audit log of a known person's organizations. */
+    private Mono<Void> failed(String email, Optional<Person> person, ServerHttpRequest request) {
+        return failures.failed(email).then(person.map(known -> audit.everywhere(known.personId(), known.email(), FAILED, request))
+                .orElse(Mono.empty()));
+    }
+
+    private Mono<Void> secondFactor(Person person, String otp, ServerHttpRequest request) {
+        if (!person.mfaEnabled()) {
+            return Mono.empty();
+        }
+        if (otp == null || otp.isBlank()) {
+            return Mono.error(ApiException.unauthorized(OTP_REQUIRED));
+        }
+        return mfa.verify(person, otp).flatMap(valid -> valid ? Mono.<Void>empty()
+                : failed(person.email(), Optional.of(person), request).then(Mono.error(Mfa.invalidCode())));
     }
 
     /** The person's active memberships, lowest organization first. */

@@ -1,5 +1,6 @@
 package io.engagement.gateway.team;
 
+import io.engagement.gateway.person.Acting;
 import io.engagement.gateway.person.MemberView;
 import io.engagement.gateway.person.Members;
 import io.engagement.platform.validation.JsonBodyReader;
@@ -33,7 +34,7 @@ class PeopleAdminResource {
         long organizationId = path.requiredInteger("organization_id");
         path.validate();
         return bodies.read(exchange, PeopleRequests.INVITATION, PeopleRequests.Invitation.class)
-                .flatMap(request -> members.invite(organizationId, request.invitee()))
+                .flatMap(request -> members.invite(organizationId, request.invitee(), Acting.operator(exchange.getRequest())))
                 .map(MemberView::of);
     }
 }

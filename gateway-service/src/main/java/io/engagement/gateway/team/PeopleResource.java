@@ -1,9 +1,11 @@
 package io.engagement.gateway.team;
 
+import io.engagement.gateway.person.Acting;
 import io.engagement.gateway.person.MemberStatus;
 import io.engagement.gateway.person.MemberStore;
 import io.engagement.gateway.person.MemberView;
 import io.engagement.gateway.person.Members;
+import io.engagement.gateway.signin.SignedIn;
 import io.engagement.gateway.signin.SignedInPerson;
 import io.engagement.platform.auth.Role;
 import io.engagement.platform.page.PageEnvelope;
@@ -61,7 +63,7 @@ class PeopleResource {
     Mono<MemberView> invite(ServerWebExchange exchange) {
         return SignedInPerson.require(exchange, Role.ADMIN)
                 .flatMap(signedIn -> bodies.read(exchange, PeopleRequests.INVITATION, PeopleRequests.Invitation.class)
-                        .flatMap(request -> members.invite(signedIn.organizationId(), request.invitee())))
+                        .flatMap(request -> members.invite(signedIn.organizationId(), request.invitee(), acting(signedIn, exchange))))
                 .map(MemberView::of);
     }
 
@@ -78,8 +80,12 @@ class PeopleResource {
         String personId = personIdOf(exchange);
         return SignedInPerson.require(exchange, Role.ADMIN)
                 .flatMap(signedIn -> bodies.read(exchange, PeopleRequests.CHANGE, PeopleRequests.Change.class)
-                        .flatMap(request -> members.change(signedIn.organizationId(), personId, request.change())))
+                        .flatMap(request -> members.change(signedIn.organizationId(), personId, request.change(), acting(signedIn, exchange))))
                 .map(MemberView::of);
+    }
+
+    private static Acting acting(SignedIn signedIn, ServerWebExchange exchange) {
+        return Acting.person(signedIn.personId(), signedIn.member().email(), exchange.getRequest());
     }
 
     private static String personIdOf(ServerWebExchange exchange) {

@@ -53,6 +53,11 @@ public final class Topics {
      */
     public static final String ACCOUNT_EMAIL = "engagement.account-email.v1";
     /**
+     * Acts for the organizations' audit logs ({@link AuditRecorded}), keyed {@code org:event_id}, from
+     * every service; the gateway stores them, kept 400 days.
+     */
+    public static final String AUDIT = "engagement.audit.v1";
+    /**
      * Access the gateway withdrew before its cached copies expire: revoked API keys and ended
      * sign-in sessions, each keyed by its hash; compacted. Every gateway replica evicts them from its cache.
      */
@@ -83,7 +88,7 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(TELEMETRY_OVERFLOW, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(ACCOUNT_EMAIL, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
+            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(ACCOUNT_EMAIL, 3), Map.entry(AUDIT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3), Map.entry(CONVERSATION, 3),
             Map.entry(CONVERSATION_EMAIL, 3), Map.entry(ANALYTICS_SETTINGS, 3));
 
