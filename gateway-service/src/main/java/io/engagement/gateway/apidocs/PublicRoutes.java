@@ -26,9 +26,10 @@ class PublicRoutes {
 
     /** The gateway's own operations: the admin API, answered on the admin token. */
     static final PublicRoute GATEWAY_ADMIN = PublicRoute.of("gateway-admin", List.of("/admin/v1/**"), Set.of("admin"), false);
-    /** The gateway's own operations of people: signing in, and the people of an organization. */
+    /** The gateway's own operations of people: signing in, an organization's people, API access and audit log. */
     static final PublicRoute GATEWAY_PEOPLE = PublicRoute.of("gateway-people",
-            List.of("/auth/v1/**", "/external/v1/people", "/external/v1/people/**"), Set.of(PublicRoute.SESSION), false);
+            List.of("/auth/v1/**", "/external/v1/people", "/external/v1/people/**", "/external/v1/api-keys", "/external/v1/api-keys/**",
+                    "/external/v1/audit-events"), Set.of(PublicRoute.SESSION), false);
 
     private static final String KEY_KINDS = "key-kinds";
 

@@ -69,7 +69,9 @@ class ApiKeyStore implements StartupWork {
                 .append("hash", key.hash())
                 .append("prefix", key.prefix())
                 .append("created_at", Date.from(key.createdAt()))
-                .append("revoked_at", key.revokedAt() == null ? null : Date.from(key.revokedAt()));
+                .append("revoked_at", key.revokedAt() == null ? null : Date.from(key.revokedAt()))
+                .append("name", key.name())
+                .append("created_by", key.createdBy());
     }
 
     private static ApiKey fromDocument(Document document) {
@@ -81,6 +83,8 @@ class ApiKeyStore implements StartupWork {
                 document.getString("hash"),
                 document.getString("prefix"),
                 document.getDate("created_at").toInstant(),
-                revoked == null ? null : revoked.toInstant());
+                revoked == null ? null : revoked.toInstant(),
+                document.getString("name"),
+                document.getString("created_by"));
     }
 }

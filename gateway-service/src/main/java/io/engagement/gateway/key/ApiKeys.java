@@ -42,23 +42,39 @@ public class ApiKeys {
     }
 
     public Mono<IssuedKey> issue(long organizationId, KeyKind kind) {
+        return create(organizationId, kind, null, null).map(Created::issued);
+    }
+
+    /** A new key an admin named; the key itself is in this answer only. */
+    Mono<Created> create(long organizationId, KeyKind kind, String name, String createdBy) {
         KeySecret secret = KeySecret.generate(kind);
         return ids.next(SEQUENCE)
-                .map(keyId -> new ApiKey(keyId, organizationId, kind, secret.hash(), secret.prefix(), clock.instant(), null))
+                .map(keyId -> new ApiKey(keyId, organizationId, kind, secret.hash(), secret.prefix(), clock.instant(), null, name, createdBy))
                 .flatMap(store::insert)
-                .map(key -> new IssuedKey(secret.value(), kind.wireName(), key.keyId(), key.prefix()));
+                .map(key -> new Created(new IssuedKey(secret.value(), kind.wireName(), key.keyId(), key.prefix()), key));
     }
 
     public Flux<KeyView> list(long organizationId) {
         return store.findByOrganization(organizationId).map(KeyView::of);
     }
 
+    Flux<ApiKey> all(long organizationId) {
+        return store.findByOrganization(organizationId);
+    }
+
     public Mono<KeyView> revoke(long organizationId, long keyId) {
+        return revokeKey(organizationId, keyId).map(KeyView::of);
+    }
+
+    Mono<ApiKey> revokeKey(long organizationId, long keyId) {
         return store.revoke(organizationId, keyId, clock.instant())
                 .doOnNext(key -> forget(key.hash()))
                 .flatMap(key -> revocations.announce(key).thenReturn(key))
-                .map(KeyView::of)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Key")));
+    }
+
+    /** A created key: what its creator sees once, and what is stored. */
+    record Created(IssuedKey issued, ApiKey key) {
     }
 
     /** The id, organization and kind of an active key; empty for an unknown or revoked one. */

@@ -5,8 +5,10 @@ import io.engagement.gateway.key.IssuedKey;
 import io.engagement.gateway.key.KeyView;
 import io.engagement.gateway.person.Acting;
 import io.engagement.gateway.person.Members;
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.Role;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ParamReader;
 import org.springframework.http.HttpStatus;
@@ -20,6 +22,7 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The admin API: organizations, their keys and their first admin. */
@@ -30,9 +33,11 @@ class OrganizationAdminResource {
     private final OrganizationStore organizations;
     private final ApiKeys keys;
     private final Members members;
+    private final AuditTrail audit;
     private final JsonBodyReader bodies;
 
-    OrganizationAdminResource(OrganizationStore organizations, ApiKeys keys, Members members, JsonBodyReader bodies) {
+    OrganizationAdminResource(OrganizationStore organizations, ApiKeys keys, Members members, AuditTrail audit, JsonBodyReader bodies) {
+        this.audit = audit;
         this.organizations = organizations;
         this.keys = keys;
         this.members = members;
@@ -52,7 +57,9 @@ class OrganizationAdminResource {
     Mono<IssuedKey> issueKey(ServerWebExchange exchange) {
         long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, NewKey.SCHEMA, NewKey.class)
-                .flatMap(request -> organizations.requireExisting(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))));
+                .flatMap(request -> organizations.requireExisting(organizationId).then(keys.issue(organizationId, KeyKind.fromWireName(request.kind()))))
+                .flatMap(issued -> keyAudited(exchange, organizationId, "api_key.created", issued.keyId(), issued.kind(), issued.prefix())
+                        .thenReturn(issued));
     }
 
     @GetMapping("/{organization_id}/keys")
@@ -67,7 +74,15 @@ class OrganizationAdminResource {
         long organizationId = path.requiredInteger("organization_id");
         long keyId = path.requiredInteger("key_id");
         path.validate();
-        return organizations.requireExisting(organizationId).then(keys.revoke(organizationId, keyId));
+        return organizations.requireExisting(organizationId).then(keys.revoke(organizationId, keyId))
+                .flatMap(revoked -> keyAudited(exchange, organizationId, "api_key.revoked", revoked.keyId(), revoked.kind(), revoked.prefix())
+                        .thenReturn(revoked));
+    }
+
+    /** The operator's act on a key, by its id, kind and prefix: never the key. */
+    private Mono<Void> keyAudited(ServerWebExchange exchange, long organizationId, String action, long keyId, String kind, String prefix) {
+        return audit.record(organizationId, action, Acting.operator(exchange.getRequest()).actor(),
+                new AuditRecorded.Target("api_key", Long.toString(keyId)), exchange.getRequest(), Map.of("kind", kind, "prefix", prefix));
     }
 
     private Mono<Void> firstAdmin(Organization organization, String adminEmail, ServerWebExchange exchange) {

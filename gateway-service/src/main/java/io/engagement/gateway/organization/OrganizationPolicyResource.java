@@ -1,6 +1,8 @@
 package io.engagement.gateway.organization;
 
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.event.OrganizationPolicy;
 import io.engagement.platform.validation.JsonBodyReader;
 import org.springframework.data.mongodb.core.query.Update;
@@ -10,6 +12,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
+
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * The admin API of an organization's settings that services follow: retention, telemetry redaction
@@ -21,11 +26,15 @@ import reactor.core.publisher.Mono;
 @RequestMapping("/admin/v1/organizations/{organization_id}")
 class OrganizationPolicyResource {
 
+    private static final AuditRecorded.Actor OPERATOR = new AuditRecorded.Actor("operator", null, null, null);
+
     private final OrganizationStore organizations;
     private final OrganizationPolicyCache policies;
     private final JsonBodyReader bodies;
+    private final AuditTrail audit;
 
-    OrganizationPolicyResource(OrganizationStore organizations, OrganizationPolicyCache policies, JsonBodyReader bodies) {
+    OrganizationPolicyResource(OrganizationStore organizations, OrganizationPolicyCache policies, JsonBodyReader bodies, AuditTrail audit) {
+        this.audit = audit;
         this.organizations = organizations;
         this.policies = policies;
         this.bodies = bodies;
@@ -67,7 +76,11 @@ class OrganizationPolicyResource {
     Mono<OrganizationPlan> changePlan(ServerWebExchange exchange) {
         long organizationId = AdminPath.organizationId(exchange);
         return bodies.read(exchange, OrganizationPlan.SCHEMA, OrganizationPlan.Change.class)
-                .flatMap(change -> change(organizationId, OrganizationStore.planChange(change.plan())))
+                .flatMap(change -> policyOf(organizationId).flatMap(before -> change(organizationId, OrganizationStore.planChange(change.plan()))
+                        .flatMap(after -> Objects.equals(before.plan(), after.plan()) ? Mono.just(after)
+                                : audit.record(organizationId, "organization.plan_changed", OPERATOR,
+                                        new AuditRecorded.Target("organization", Long.toString(organizationId)), exchange.getRequest(),
+                                        Map.of("from", String.valueOf(before.plan()), "to", String.valueOf(after.plan()))).thenReturn(after))))
                 .map(policy -> OrganizationPlan.of(organizationId, policy));
     }
 

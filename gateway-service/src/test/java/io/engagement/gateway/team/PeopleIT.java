@@ -3,6 +3,8 @@ package io.engagement.gateway.team;
 import io.engagement.gateway.AccountMails;
 import io.engagement.gateway.Browser;
 import io.engagement.gateway.GatewayReplicas;
+import io.engagement.gateway.Teams;
+import io.engagement.gateway.Teams.Team;
 import io.engagement.testkit.SharedInfrastructure;
 import io.engagement.testkit.WithInfrastructure;
 import org.junit.jupiter.api.AfterAll;
@@ -14,7 +16,6 @@ import tools.jackson.databind.ObjectMapper;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,16 +28,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 @WithInfrastructure
 class PeopleIT {
 
-    private static final String PASSWORD = "correct horse battery";
+    private static final String PASSWORD = Teams.PASSWORD;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static GatewayReplicas gateway;
     private static AccountMails mails;
+    private static Teams teams;
 
     @BeforeAll
     static void start() {
         gateway = GatewayReplicas.start(1, Map.of());
         mails = new AccountMails(SharedInfrastructure.get().kafkaBootstrapServers());
+        teams = new Teams(gateway, mails);
     }
 
     @AfterAll
@@ -50,7 +53,7 @@ class PeopleIT {
         Team team = newTeam();
         String email = uniqueEmail("sam");
 
-        HttpResponse<String> invited = team.admin.post("/external/v1/people",
+        HttpResponse<String> invited = team.admin().post("/external/v1/people",
                 "{\"email\": \"" + email + "\", \"name\": \"Sam Agent\", \"role\": \"agent\", \"capacity\": 5}");
 
         assertThat(invited.statusCode()).as(invited.body()).isEqualTo(201);
@@ -59,13 +62,13 @@ class PeopleIT {
         assertThat(member.get("role").asString()).isEqualTo("agent");
         assertThat(member.get("capacity").asInt()).isEqualTo(5);
         assertThat(member.get("availability").asString()).isEqualTo("offline");
-        assertThat(team.admin.post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"agent\"}").body())
+        assertThat(team.admin().post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"agent\"}").body())
                 .isEqualTo("{\"detail\":\"already a member\"}");
         Browser agent = join(email);
-        JsonNode listed = JSON.readTree(team.admin.get("/external/v1/people?search=sam%20agent").body());
+        JsonNode listed = JSON.readTree(team.admin().get("/external/v1/people?search=sam%20agent").body());
         assertThat(listed.get("total").asLong()).isEqualTo(1);
         assertThat(listed.at("/data/0/status").asString()).isEqualTo("active");
-        assertThat(JSON.readTree(team.admin.get("/external/v1/people?role=admin").body()).get("total").asLong()).isEqualTo(1);
+        assertThat(JSON.readTree(team.admin().get("/external/v1/people?role=admin").body()).get("total").asLong()).isEqualTo(1);
         assertThat(agent.get("/external/v1/people").statusCode()).as("every role reads the people").isEqualTo(200);
     }
 
@@ -73,11 +76,11 @@ class PeopleIT {
     void aResentInvitationVoidsTheOldLink() {
         Team team = newTeam();
         String email = uniqueEmail("late");
-        String personId = JSON.readTree(team.admin.post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"viewer\"}").body())
+        String personId = JSON.readTree(team.admin().post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"viewer\"}").body())
                 .get("person_id").asString();
         String first = mails.tokenFor(email, "join");
 
-        assertThat(team.admin.post("/external/v1/people/" + personId + "/invitation", null).statusCode()).isEqualTo(202);
+        assertThat(team.admin().post("/external/v1/people/" + personId + "/invitation", null).statusCode()).isEqualTo(202);
         String second = mails.tokenFor(email, "join");
 
         assertThat(accept(new Browser(gateway.uri(0)), first).statusCode()).isEqualTo(400);
@@ -102,7 +105,7 @@ class PeopleIT {
         assertThat(refusal(agent.post("/external/v1/alerts/rules", "{}"))).isEqualTo("this needs the admin role");
         assertThat(refusal(agent.post("/external/v1/people", "{\"email\": \"x@acme.test\", \"role\": \"admin\"}")))
                 .isEqualTo("this needs the admin role");
-        assertThat(team.admin.write("DELETE", "/external/v1/customers/42", null, true).statusCode()).isEqualTo(503);
+        assertThat(team.admin().write("DELETE", "/external/v1/customers/42", null, true).statusCode()).isEqualTo(503);
     }
 
     @Test
@@ -110,7 +113,7 @@ class PeopleIT {
         Team team = newTeam();
 
         HttpResponse<String> withKey = gateway.send(HttpRequest.newBuilder(gateway.uri(0).resolve("/external/v1/people"))
-                .header("x-api-key", team.apiKey).GET());
+                .header("x-api-key", team.apiKey()).GET());
 
         assertThat(withKey.statusCode()).isEqualTo(403);
         assertThat(withKey.body()).isEqualTo("{\"detail\":\"this needs a person's session\"}");
@@ -121,27 +124,27 @@ class PeopleIT {
     void anotherOrganizationsPersonIsNotFound() {
         Team acme = newTeam();
         Team globex = newTeam();
-        String acmePerson = JSON.readTree(acme.admin.get("/external/v1/people").body()).at("/data/0/person_id").asString();
+        String acmePerson = JSON.readTree(acme.admin().get("/external/v1/people").body()).at("/data/0/person_id").asString();
 
-        HttpResponse<String> changed = globex.admin.write("PATCH", "/external/v1/people/" + acmePerson, "{\"role\": \"viewer\"}", true);
+        HttpResponse<String> changed = globex.admin().write("PATCH", "/external/v1/people/" + acmePerson, "{\"role\": \"viewer\"}", true);
 
         assertThat(changed.statusCode()).isEqualTo(404);
-        assertThat(JSON.readTree(globex.admin.get("/external/v1/people").body()).get("total").asLong()).isEqualTo(1);
+        assertThat(JSON.readTree(globex.admin().get("/external/v1/people").body()).get("total").asLong()).isEqualTo(1);
     }
 
     @Test
     void theLastActiveAdminCannotBeDemotedOrDeactivated() {
         Team team = newTeam();
-        String adminId = JSON.readTree(team.admin.get("/auth/v1/me").body()).at("/person/person_id").asString();
+        String adminId = JSON.readTree(team.admin().get("/auth/v1/me").body()).at("/person/person_id").asString();
 
-        HttpResponse<String> demoted = team.admin.write("PATCH", "/external/v1/people/" + adminId, "{\"role\": \"agent\"}", true);
-        HttpResponse<String> deactivated = team.admin.write("PATCH", "/external/v1/people/" + adminId, "{\"status\": \"deactivated\"}", true);
+        HttpResponse<String> demoted = team.admin().write("PATCH", "/external/v1/people/" + adminId, "{\"role\": \"agent\"}", true);
+        HttpResponse<String> deactivated = team.admin().write("PATCH", "/external/v1/people/" + adminId, "{\"status\": \"deactivated\"}", true);
 
         assertThat(demoted.statusCode()).isEqualTo(409);
         assertThat(demoted.body()).isEqualTo("{\"detail\":\"an organization keeps at least one active admin\"}");
         assertThat(deactivated.statusCode()).isEqualTo(409);
         Browser second = invite(team, "admin");
-        assertThat(team.admin.write("PATCH", "/external/v1/people/" + adminId, "{\"role\": \"agent\"}", true).statusCode()).isEqualTo(200);
+        assertThat(team.admin().write("PATCH", "/external/v1/people/" + adminId, "{\"role\": \"agent\"}", true).statusCode()).isEqualTo(200);
         String secondId = JSON.readTree(second.get("/auth/v1/me").body()).at("/person/person_id").asString();
         assertThat(second.write("PATCH", "/external/v1/people/" + secondId, "{\"status\": \"deactivated\"}", true).statusCode())
                 .isEqualTo(409);
@@ -153,10 +156,10 @@ class PeopleIT {
         Browser agent = invite(team, "agent");
         String agentId = JSON.readTree(agent.get("/auth/v1/me").body()).at("/person/person_id").asString();
 
-        assertThat(team.admin.write("PATCH", "/external/v1/people/" + agentId, "{\"role\": \"viewer\"}", true).statusCode()).isEqualTo(200);
+        assertThat(team.admin().write("PATCH", "/external/v1/people/" + agentId, "{\"role\": \"viewer\"}", true).statusCode()).isEqualTo(200);
         assertThat(refusal(agent.post("/external/v1/customers", "{}"))).isEqualTo("this needs the agent role");
 
-        HttpResponse<String> deactivated = team.admin.write("PATCH", "/external/v1/people/" + agentId, "{\"status\": \"deactivated\"}", true);
+        HttpResponse<String> deactivated = team.admin().write("PATCH", "/external/v1/people/" + agentId, "{\"status\": \"deactivated\"}", true);
         assertThat(JSON.readTree(deactivated.body()).get("status").asString()).isEqualTo("deactivated");
         assertThat(agent.get("/external/v1/customers").statusCode()).isEqualTo(401);
         assertThat(agent.get("/auth/v1/me").statusCode()).isEqualTo(401);
@@ -170,37 +173,23 @@ class PeopleIT {
         return JSON.readTree(response.body()).get("detail").asString();
     }
 
-    /** A new organization with its first admin signed in. */
     private static Team newTeam() {
-        String email = uniqueEmail("admin");
-        HttpResponse<String> created = gateway.admin(0, "POST", "/admin/v1/organizations",
-                "{\"name\": \"Acme\", \"admin_email\": \"" + email + "\"}");
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        return new Team(join(email), JSON.readTree(created.body()).get("api_key").asString());
+        return teams.create();
     }
 
     private static Browser invite(Team team, String role) {
-        String email = uniqueEmail(role);
-        HttpResponse<String> invited = team.admin.post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"" + role + "\"}");
-        assertThat(invited.statusCode()).as(invited.body()).isEqualTo(201);
-        return join(email);
+        return teams.invite(team, role);
     }
 
     private static Browser join(String email) {
-        Browser browser = new Browser(gateway.uri(0));
-        HttpResponse<String> joined = accept(browser, mails.tokenFor(email, "join"));
-        assertThat(joined.statusCode()).as(joined.body()).isEqualTo(200);
-        return browser;
+        return teams.join(email);
     }
 
     private static HttpResponse<String> accept(Browser browser, String token) {
-        return browser.post("/auth/v1/invitations/accept", "{\"token\": \"" + token + "\", \"password\": \"" + PASSWORD + "\"}");
+        return Teams.accept(browser, token);
     }
 
     private static String uniqueEmail(String who) {
-        return who + "-" + UUID.randomUUID().toString().substring(0, 8) + "@acme.test";
-    }
-
-    private record Team(Browser admin, String apiKey) {
+        return Teams.uniqueEmail(who);
     }
 }

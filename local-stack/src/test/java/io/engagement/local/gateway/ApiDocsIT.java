@@ -161,7 +161,11 @@ class ApiDocsIT {
             "GET /external/v1/people",
             "POST /external/v1/people",
             "PATCH /external/v1/people/{person_id}",
-            "POST /external/v1/people/{person_id}/invitation");
+            "POST /external/v1/people/{person_id}/invitation",
+            "GET /external/v1/api-keys",
+            "POST /external/v1/api-keys",
+            "DELETE /external/v1/api-keys/{key_id}",
+            "GET /external/v1/audit-events");
 
     private final RunningSuite suite = RunningSuite.get();
 
