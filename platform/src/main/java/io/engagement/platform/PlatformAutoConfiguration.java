@@ -178,8 +178,9 @@ public class PlatformAutoConfiguration {
 
         @Bean
         @ConditionalOnBean(DocumentOutbox.class)
-        SettingsResources settingsResources(ReactiveMongoTemplate mongo, DocumentOutbox outbox, ObjectMapper json, JsonBodyReader bodies) {
-            return new SettingsResources(mongo, outbox, json, bodies);
+        SettingsResources settingsResources(ReactiveMongoTemplate mongo, DocumentOutbox outbox, ObjectMapper json, JsonBodyReader bodies,
+                                            ObjectProvider<AuditTrail> audit) {
+            return new SettingsResources(mongo, outbox, json, bodies, audit.getIfAvailable());
         }
     }
 

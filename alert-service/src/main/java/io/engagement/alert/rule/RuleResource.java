@@ -1,8 +1,10 @@
 package io.engagement.alert.rule;
 
 import io.engagement.alert.target.TargetGuard;
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.page.PageRequest;
 import io.engagement.platform.validation.CheckedBody;
@@ -27,6 +29,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** {@code /external/v1/alerts/rules}: an organization's alert rules. */
@@ -42,7 +45,10 @@ class RuleResource {
     private final RuleDirectory directory;
     private final TargetGuard targets;
 
-    RuleResource(RuleStore store, RuleRequests requests, RuleDirectory directory, TargetGuard targets) {
+    private final AuditTrail audit;
+
+    RuleResource(RuleStore store, RuleRequests requests, RuleDirectory directory, TargetGuard targets, AuditTrail audit) {
+        this.audit = audit;
         this.store = store;
         this.requests = requests;
         this.directory = directory;
@@ -58,7 +64,13 @@ class RuleResource {
                 .map(request -> created(organizationId, request))
                 .flatMap(store::insert)
                 .doOnNext(rule -> directory.evict(organizationId))
-                .map(rule -> RuleView.of(rule, rule.hasWebhook()));
+                .map(rule -> RuleView.of(rule, rule.hasWebhook()))
+                .flatMap(view -> audited(exchange, "alert_rule.created", view.ruleId()).thenReturn(view));
+    }
+
+    /** Which rule, never its channels: a webhook's secret or a workspace's URL may be among them. */
+    private Mono<Void> audited(ServerWebExchange exchange, String action, String ruleId) {
+        return audit.record(exchange, OrgContext.of(exchange), action, new AuditRecorded.Target("alert_rule", ruleId), Map.of());
     }
 
     @GetMapping(RULES)
@@ -83,7 +95,8 @@ class RuleResource {
                 .flatMap(this::screened)
                 .flatMap(request -> existing(organizationId, ruleId).map(current -> replaced(current, request)))
                 .flatMap(this::stored)
-                .doOnNext(shown -> directory.evict(organizationId));
+                .doOnNext(shown -> directory.evict(organizationId))
+                .flatMap(view -> audited(exchange, "alert_rule.updated", ruleId).thenReturn(view));
     }
 
     @DeleteMapping(RULES + "/{rule_id}")
@@ -92,7 +105,8 @@ class RuleResource {
         long organizationId = OrgContext.of(exchange).organizationId();
         return store.delete(organizationId, ruleId)
                 .flatMap(deleted -> deleted ? Mono.<Void>empty() : Mono.error(ApiException.notFound("Alert rule")))
-                .doOnSuccess(done -> directory.evict(organizationId));
+                .doOnSuccess(done -> directory.evict(organizationId))
+                .then(Mono.defer(() -> audited(exchange, "alert_rule.deleted", ruleId)));
     }
 
     private Mono<AlertRule> existing(long organizationId, String ruleId) {

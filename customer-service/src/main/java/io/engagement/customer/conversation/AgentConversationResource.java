@@ -1,8 +1,10 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.customer.ticket.TicketTags;
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ErrorDetail;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.event.MessageView;
 import io.engagement.platform.page.PageEnvelope;
@@ -27,6 +29,7 @@ import reactor.core.publisher.Mono;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** {@code /external/v1/conversations}: the agents' inbox, with the data key. */
 @RestController
@@ -38,9 +41,11 @@ class AgentConversationResource {
     private final SessionContexts contexts;
     private final TicketTags tags;
     private final JsonBodyReader bodies;
+    private final AuditTrail audit;
 
     AgentConversationResource(Conversations conversations, MessageStore messages, SessionContexts contexts, TicketTags tags,
-                              JsonBodyReader bodies) {
+                              JsonBodyReader bodies, AuditTrail audit) {
+        this.audit = audit;
         this.conversations = conversations;
         this.messages = messages;
         this.contexts = contexts;
@@ -100,10 +105,15 @@ class AgentConversationResource {
     /** Tags that are not ticketing tags are reported with the body's own faults, in one answer. */
     @PatchMapping("/{conversation_id}")
     Mono<ConversationView> change(@PathVariable("conversation_id") String conversationId, ServerWebExchange exchange) {
-        long organizationId = OrgContext.ofDataKey(exchange).organizationId();
+        OrgContext context = OrgContext.ofDataKey(exchange);
+        long organizationId = context.organizationId();
         return bodies.readTree(exchange).map(body -> bodies.check(body, ConversationChange.SCHEMA))
                 .flatMap(body -> spelled(organizationId, body)
-                        .flatMap(change -> conversations.changeByAgent(organizationId, conversationId, change)));
+                        .flatMap(change -> conversations.changeByAgent(organizationId, conversationId, change)
+                                .flatMap(view -> change.assigneeGiven() && change.assigneeEmail() != null
+                                        ? audit.record(exchange, context, Assignment.ASSIGNED, new AuditRecorded.Target("conversation", conversationId),
+                                        Map.of("assignee_email", change.assigneeEmail())).thenReturn(view)
+                                        : Mono.just(view))));
     }
 
     @PostMapping("/{conversation_id}/read")

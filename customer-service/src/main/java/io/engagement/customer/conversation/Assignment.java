@@ -1,5 +1,7 @@
 package io.engagement.customer.conversation;
 
+import io.engagement.platform.audit.AuditTrail;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.event.ConversationView;
 import io.engagement.platform.lifecycle.PollingLoop;
 import io.engagement.platform.settings.OrganizationSettings;
@@ -17,6 +19,7 @@ import reactor.core.publisher.Mono;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,8 +55,17 @@ class Assignment extends PollingLoop {
     private final Set<Long> triggered = ConcurrentHashMap.newKeySet();
     private volatile Instant nextSweep = Instant.now().plus(SWEEP_EVERY);
 
-    Assignment(ReactiveMongoTemplate mongo, ConversationStore conversations, OrganizationSettings<AgentSettings> agents, AgentPresence presence, AssignmentLease lease) {
+    static final String ASSIGNED = "conversation.assigned";
+    private static final AuditRecorded.Actor SYSTEM = new AuditRecorded.Actor("system", null, null, null);
+
+    private final AuditTrail audit;
+    private final AgentMembers members;
+
+    Assignment(ReactiveMongoTemplate mongo, ConversationStore conversations, OrganizationSettings<AgentSettings> agents, AgentPresence presence,
+               AssignmentLease lease, AuditTrail audit, AgentMembers members) {
         super(TICK, log, "waiting conversations to assign");
+        this.audit = audit;
+        this.members = members;
         this.mongo = mongo;
         this.conversations = conversations;
         this.agents = agents;
@@ -88,8 +100,9 @@ class Assignment extends PollingLoop {
      * (no lease is taken then), or when another replica is doing it now.
      */
     Mono<Void> serve(long organizationId) {
-        return Mono.zip(agents.read(organizationId), presence.onlineAgents(organizationId))
-                .map(known -> known.getT1().agents().stream().filter(agent -> known.getT2().contains(EmailKey.of(agent.email()))).toList())
+        return Mono.zip(agents.read(organizationId), members.of(organizationId), presence.onlineAgents(organizationId))
+                .map(known -> candidates(known.getT1(), known.getT2()).stream()
+                        .filter(agent -> known.getT3().contains(EmailKey.of(agent.email()))).toList())
                 .filter(available -> !available.isEmpty())
                 .flatMap(available -> lease.acquire(organizationId).flatMap(held -> openLoads(organizationId)
                         .flatMap(known -> {
@@ -115,7 +128,22 @@ class Assignment extends PollingLoop {
                         loads.merge(key, -1, Integer::sum);
                     }
                 })
+                .flatMap(written -> written.changed()
+                        ? audit.record(waiting.organizationId(), ASSIGNED, SYSTEM, new AuditRecorded.Target("conversation", waiting.conversationId()),
+                                null, Map.of("assignee_email", agent.email()))
+                        : Mono.empty())
                 .then();
+    }
+
+    /**
+     * Who may take a conversation: the members who take conversations (active agents and admins who
+     * are online), with their own capacity, and the agents of the settings who are no member at all.
+     */
+    static List<AgentSettings.Agent> candidates(AgentSettings settings, Map<String, AgentMembers.Member> members) {
+        List<AgentSettings.Agent> candidates = new ArrayList<>();
+        members.values().stream().filter(AgentMembers.Member::takesConversations).map(AgentMembers.Member::asAgent).forEach(candidates::add);
+        settings.agents().stream().filter(agent -> !members.containsKey(EmailKey.of(agent.email()))).forEach(candidates::add);
+        return candidates;
     }
 
     /** The agent with the fewest open conversations under their capacity, then the one idle longest. */

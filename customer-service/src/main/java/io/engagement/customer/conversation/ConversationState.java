@@ -115,6 +115,12 @@ record ConversationState(String conversationId, long organizationId, String chan
         return isWaiting() ? Optional.of(copy().assignee(agentEmail, agentName).build()) : Optional.empty();
     }
 
+    /** Its agent left the organization: it waits for another from now, first in line by when it started waiting before. */
+    Optional<ConversationState> returnedToQueue(Instant at) {
+        return assigneeEmail == null ? Optional.empty()
+                : Optional.of(copy().assignee(null, null).waitingSince(waitingSince == null ? at : waitingSince).build());
+    }
+
     ConversationState readByVisitor(long seq) {
         return copy().reading(reading.readByVisitor(seq, lastSeq)).build();
     }

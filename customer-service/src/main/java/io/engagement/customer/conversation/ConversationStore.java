@@ -11,6 +11,7 @@ import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.store.Indexes;
 import io.engagement.platform.store.PagedFind;
 import io.engagement.platform.store.EmailKey;
+import io.engagement.platform.event.ConversationView;
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
@@ -151,6 +152,13 @@ class ConversationStore implements StartupWork {
     }
 
     /** The conversations the visitor may see, newest activity first: its own, and its verified identity's. */
+    /** The open conversations an agent holds (by e-mail key), on the {@code organization_id, assignee_key} index. */
+    Flux<ConversationState> openOf(long organizationId, String assigneeKey) {
+        Query query = Query.query(Criteria.where("organization_id").is(organizationId).and("assignee_key").is(assigneeKey)
+                .and("status").is(ConversationView.OPEN));
+        return mongo.find(query, Document.class, COLLECTION).map(ConversationStore::fromDocument);
+    }
+
     Flux<ConversationState> ofVisitor(Visitor visitor) {
         Criteria own = Criteria.where("visitor.visitor_id").is(visitor.visitorId());
         Criteria seen = visitor.verifiedIdentity() == null ? own

@@ -63,6 +63,14 @@ class LiveHub {
         return agents;
     }
 
+    /** Closes this replica's connections of the agent, as when they are no longer a member; their clients see the socket end. */
+    void closeAgent(long organizationId, String agentKey) {
+        agentsByOrganization.getOrDefault(organizationId, Set.of()).stream()
+                .filter(connection -> EmailKey.of(connection.agentEmail()).equals(agentKey))
+                .toList()
+                .forEach(this::close);
+    }
+
     /** Whether this replica still holds a connection of the agent. */
     boolean holds(long organizationId, String agentKey) {
         return agentsByOrganization.getOrDefault(organizationId, Set.of()).stream()

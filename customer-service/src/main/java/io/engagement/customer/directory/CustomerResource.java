@@ -3,8 +3,10 @@ package io.engagement.customer.directory;
 import io.engagement.customer.activity.CustomerActivity;
 import io.engagement.customer.activity.SegmentRule;
 import io.engagement.customer.company.CompanyDirectory;
+import io.engagement.platform.audit.AuditTrail;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.error.ApiException;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.idempotency.IdempotentRequests;
 import io.engagement.platform.page.PageEnvelope;
 import io.engagement.platform.validation.CheckedBody;
@@ -44,8 +46,12 @@ class CustomerResource {
     private final JsonBodyReader bodies;
     private final IdempotentRequests idempotent;
 
+    private final AuditTrail audit;
+
     CustomerResource(CustomerStore store, CustomerRegistration registration, CustomerErasure erasure,
-                     CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies, IdempotentRequests idempotent) {
+                     CompanyDirectory companies, CustomerActivity activity, JsonBodyReader bodies, IdempotentRequests idempotent,
+                     AuditTrail audit) {
+        this.audit = audit;
         this.store = store;
         this.erasure = erasure;
         this.registration = registration;
@@ -89,7 +95,9 @@ class CustomerResource {
     @DeleteMapping("/{customer_id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> erase(@PathVariable("customer_id") String customerId, ServerWebExchange exchange) {
-        return erasure.erase(OrgContext.of(exchange).organizationId(), customerId);
+        OrgContext context = OrgContext.of(exchange);
+        return erasure.erase(context.organizationId(), customerId)
+                .then(Mono.defer(() -> audit.record(exchange, context, "customer.erased", new AuditRecorded.Target("customer", customerId), Map.of())));
     }
 
     @PostMapping

@@ -49,7 +49,7 @@ class WidgetSettingsResource {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.read(exchange, settings.kind().schema(), WidgetSettings.class)
                 .flatMap(requested -> allowed(organizationId, requested))
-                .flatMap(requested -> settings.replace(organizationId, requested));
+                .flatMap(requested -> settings.replace(organizationId, requested, exchange));
     }
 
     private Mono<WidgetSettings> inForce(long organizationId, WidgetSettings stored) {

@@ -36,10 +36,13 @@ public class Members {
     private final Passwords passwords;
     private final PeopleProperties properties;
     private final AuditTrail audit;
+    private final MemberEvents announced;
     private final Clock clock;
 
     Members(PersonStore people, MemberStore members, OneTimeTokens tokens, AccountMail mail, OrganizationNames organizations,
-            MemberSessions sessions, Passwords passwords, PeopleProperties properties, AuditTrail audit, Clock clock) {
+            MemberSessions sessions, Passwords passwords, PeopleProperties properties, AuditTrail audit, MemberEvents announced,
+            Clock clock) {
+        this.announced = announced;
         this.audit = audit;
         this.people = people;
         this.members = members;
@@ -62,6 +65,7 @@ public class Members {
                                         invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.OFFLINE, false, person.mfaEnabled(),
                                         clock.instant(), null))
                                 .switchIfEmpty(Mono.error(() -> ApiException.conflict("already a member"))))
+                        .flatMap(announced::announce)
                         .flatMap(member -> sendInvitation(member, organizationName)
                                 .then(audit(organizationId, "person.invited", member, acting, Map.of("role", member.role().wireName())))
                                 .thenReturn(member)));
@@ -104,6 +108,7 @@ public class Members {
                 .switchIfEmpty(Mono.error(Members::invalidToken))
                 .flatMap(member -> member.role() == Role.ADMIN
                         ? members.addActiveAdmin(member.organizationId(), member.personId()).thenReturn(member) : Mono.just(member))
+                .flatMap(announced::announce)
                 .flatMap(member -> audit(member.organizationId(), "person.joined", member,
                         Acting.person(member.personId(), member.email(), request), Map.of()).thenReturn(member));
     }
@@ -138,29 +143,45 @@ public class Members {
     public Mono<Member> change(long organizationId, String personId, MemberChange change, Acting acting) {
         return members.find(organizationId, personId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Person")))
-                .flatMap(before -> {
-                    Role role = change.role().orElse(before.role());
-                    MemberStatus status = change.status().orElse(before.status());
-                    boolean adminAfter = role == Role.ADMIN && status == MemberStatus.ACTIVE;
-                    Mono<Void> roster = before.isActiveAdmin() && !adminAfter
-                            ? members.removeActiveAdmin(organizationId, personId)
-                                    .flatMap(removed -> removed ? Mono.<Void>empty() : Mono.error(ApiException.conflict(LAST_ADMIN)))
-                            : Mono.empty();
-                    Update update = new Update();
-                    change.role().ifPresent(changed -> update.set("role", changed.wireName()));
-                    change.status().ifPresent(changed -> update.set("status", changed.wireName()));
-                    change.capacity().ifPresent(capacity -> update.set("capacity", capacity));
-                    change.name().ifPresent(name -> update.set("name", name));
-                    Mono<Member> changed = update.getUpdateObject().isEmpty() ? Mono.just(before)
-                            : members.update(organizationId, personId, update);
-                    return roster.then(changed)
-                            .flatMap(after -> adminAfter && !before.isActiveAdmin()
-                                    ? members.addActiveAdmin(organizationId, personId).thenReturn(after) : Mono.just(after))
-                            .flatMap(after -> status == MemberStatus.DEACTIVATED && before.status() != MemberStatus.DEACTIVATED
-                                    ? sessions.endIn(organizationId, personId).thenReturn(after)
-                                    : sessions.reload(personId).thenReturn(after))
-                            .flatMap(after -> audited(before, after, acting).thenReturn(after));
-                });
+                .flatMap(before -> applied(before, change).flatMap(after -> followed(before, after, acting)));
+    }
+
+    /** The change stored, the admins' roster first, so a refused demotion changes nothing. */
+    private Mono<Member> applied(Member before, MemberChange change) {
+        long organizationId = before.organizationId();
+        String personId = before.personId();
+        boolean adminAfter = change.role().orElse(before.role()) == Role.ADMIN
+                && change.status().orElse(before.status()) == MemberStatus.ACTIVE;
+        Mono<Void> roster = before.isActiveAdmin() && !adminAfter
+                ? members.removeActiveAdmin(organizationId, personId)
+                        .flatMap(removed -> removed ? Mono.<Void>empty() : Mono.error(ApiException.conflict(LAST_ADMIN)))
+                : Mono.empty();
+        Update update = new Update();
+        change.role().ifPresent(changed -> update.set("role", changed.wireName()));
+        change.status().ifPresent(changed -> update.set("status", changed.wireName()));
+        change.capacity().ifPresent(capacity -> update.set("capacity", capacity));
+        change.name().ifPresent(name -> update.set("name", name));
+        Mono<Member> changed = update.getUpdateObject().isEmpty() ? Mono.just(before) : members.update(organizationId, personId, update);
+        Mono<Void> promoted = adminAfter && !before.isActiveAdmin() ? members.addActiveAdmin(organizationId, personId) : Mono.empty();
+        return roster.then(changed).flatMap(after -> promoted.thenReturn(after));
+    }
+
+    /** Sessions ended or read again, the acts logged and the member's new state announced. */
+    private Mono<Member> followed(Member before, Member after, Acting acting) {
+        boolean deactivated = after.status() == MemberStatus.DEACTIVATED && before.status() != MemberStatus.DEACTIVATED;
+        Mono<Void> sessionsChanged = deactivated ? sessions.endIn(after.organizationId(), after.personId()) : sessions.reload(after.personId());
+        return sessionsChanged.then(audited(before, after, acting)).then(announced.announce(after));
+    }
+
+    /** The member's availability in the organization, as they set it themselves. */
+    public Mono<Member> setAvailability(long organizationId, String personId, Availability availability) {
+        return members.update(organizationId, personId, new Update().set("availability", availability.wireName())).flatMap(announced::announce);
+    }
+
+    /** The person's own name, in every organization of theirs. */
+    public Mono<Void> rename(String personId, String name) {
+        return people.rename(personId, name).then(members.rename(personId, name))
+                .thenMany(members.ofPerson(personId)).concatMap(announced::announce).then();
     }
 
     /** What the change did, each as its own act. */

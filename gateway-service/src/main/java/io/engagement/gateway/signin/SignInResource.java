@@ -13,7 +13,6 @@ import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.ParamReader;
 import io.engagement.platform.validation.Rules;
-import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -134,11 +133,9 @@ class SignInResource {
     Mono<SignInAnswer> changeMe(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
         SignedIn signedIn = signedIn(person);
         return bodies.read(exchange, ME, MeRequest.class).flatMap(request -> {
-            Mono<Void> name = request.name() == null ? Mono.empty()
-                    : people.rename(signedIn.personId(), request.name()).then(members.rename(signedIn.personId(), request.name()));
+            Mono<Void> name = request.name() == null ? Mono.empty() : membership.rename(signedIn.personId(), request.name());
             Mono<Void> availability = Optional.ofNullable(request.availability()).flatMap(Availability::fromWireName)
-                    .map(chosen -> members.update(signedIn.organizationId(), signedIn.personId(),
-                            new Update().set("availability", chosen.wireName())).then())
+                    .map(chosen -> membership.setAvailability(signedIn.organizationId(), signedIn.personId(), chosen).then())
                     .orElse(Mono.empty());
             return name.then(availability).then(sessions.reload(signedIn.personId()))
                     .then(sessions.find(cookieOf(exchange)))

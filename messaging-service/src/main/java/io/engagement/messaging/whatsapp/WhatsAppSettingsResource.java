@@ -40,12 +40,12 @@ class WhatsAppSettingsResource {
         long organizationId = OrgContext.of(exchange).organizationId();
         return bodies.read(exchange, WhatsAppConnection.CONNECT, Connect.class)
                 .map(connect -> WhatsAppConnection.connected(connect.phoneNumber(), Instant.now().truncatedTo(ChronoUnit.MILLIS)))
-                .flatMap(connection -> connections.replace(organizationId, connection));
+                .flatMap(connection -> connections.replace(organizationId, connection, exchange));
     }
 
     @DeleteMapping
     Mono<WhatsAppConnection> disconnect(ServerWebExchange exchange) {
-        return connections.replace(OrgContext.of(exchange).organizationId(), WhatsAppConnection.DISCONNECTED);
+        return connections.replace(OrgContext.of(exchange).organizationId(), WhatsAppConnection.DISCONNECTED, exchange);
     }
 
     record Connect(String phoneNumber) {

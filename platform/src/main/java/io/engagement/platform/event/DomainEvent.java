@@ -9,7 +9,7 @@ package io.engagement.platform.event;
  */
 public sealed interface DomainEvent permits CustomerCreated, CompanyCreated, MetricDefined, CompanyMetricSet, CustomerErased,
         ActivitySegmentsChanged, TicketChanged, CollectionChanged, CollectionDeleted, SessionSummarized, OrganizationPolicy,
-        AlertEmailRequested, AccountEmailRequested, AuditRecorded, ConversationChanged, MessageCreated, TypingChanged, ConversationEmailRequested,
+        AlertEmailRequested, AccountEmailRequested, AuditRecorded, MemberChanged, ConversationChanged, MessageCreated, TypingChanged, ConversationEmailRequested,
         WhatsAppConnectionChanged {
 
     /** The {@code type} of {@code event}'s envelopes. */

@@ -58,6 +58,11 @@ public final class Topics {
      */
     public static final String AUDIT = "engagement.audit.v1";
     /**
+     * Each member's latest state ({@link MemberChanged}), keyed {@code org:person_id}; compacted. The
+     * gateway writes it; the conversation feature follows it for sockets and assignment.
+     */
+    public static final String MEMBER = "engagement.member.v1";
+    /**
      * Access the gateway withdrew before its cached copies expire: revoked API keys and ended
      * sign-in sessions, each keyed by its hash; compacted. Every gateway replica evicts them from its cache.
      */
@@ -88,12 +93,12 @@ public final class Topics {
     public static final Map<String, Integer> ALL = Map.ofEntries(
             Map.entry(CUSTOMER, 3), Map.entry(TELEMETRY, 6), Map.entry(TELEMETRY_OVERFLOW, 6), Map.entry(REPLAY, 3), Map.entry(PAGE_ACTIVITY, 6),
             Map.entry(SESSION, 3), Map.entry(MESSAGE, 3), Map.entry(MESSAGE_DEAD_LETTERS, 1), Map.entry(DELIVERY, 3),
-            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(ACCOUNT_EMAIL, 3), Map.entry(AUDIT, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
+            Map.entry(MESSAGING_SETTINGS, 3), Map.entry(ALERT, 3), Map.entry(ALERT_EMAIL, 3), Map.entry(ACCOUNT_EMAIL, 3), Map.entry(AUDIT, 3), Map.entry(MEMBER, 3), Map.entry(KEY, 1), Map.entry(ORGANIZATION, 3),
             Map.entry(TICKET, 3), Map.entry(COLLECTION, 3), Map.entry(CONVERSATION, 3),
             Map.entry(CONVERSATION_EMAIL, 3), Map.entry(ANALYTICS_SETTINGS, 3));
 
     /** Topics that keep only the latest record per key. */
-    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION, ANALYTICS_SETTINGS);
+    public static final Set<String> COMPACTED = Set.of(CUSTOMER, SESSION, KEY, MEMBER, ORGANIZATION, MESSAGING_SETTINGS, COLLECTION, ANALYTICS_SETTINGS);
 
     private Topics() {
     }

@@ -1,5 +1,8 @@
 package io.engagement.platform.settings;
 
+import io.engagement.platform.audit.AuditTrail;
+import io.engagement.platform.auth.OrgContext;
+import io.engagement.platform.event.AuditRecorded;
 import io.engagement.platform.event.DocumentOutbox;
 import io.engagement.platform.event.EntityOutbox;
 import io.engagement.platform.lifecycle.StartupWork;
@@ -36,9 +39,12 @@ public final class OrganizationSettings<T> implements StartupWork, DisposableBea
     private final ObjectMapper json;
     private final JsonBodyReader bodies;
     private final EntityOutbox<JsonNode> events;
+    private final AuditTrail audit;
 
+    /** @param audit where changes through a request are recorded; {@code null} in a service without a broker */
     public OrganizationSettings(SettingsKind<T> kind, ReactiveMongoTemplate mongo, DocumentOutbox outbox,
-                                ObjectMapper json, JsonBodyReader bodies) {
+                                ObjectMapper json, JsonBodyReader bodies, AuditTrail audit) {
+        this.audit = audit;
         this.kind = kind;
         this.mongo = mongo;
         this.json = json;
@@ -55,9 +61,23 @@ public final class OrganizationSettings<T> implements StartupWork, DisposableBea
         return find(organizationId).switchIfEmpty(Mono.defer(() -> createDefaults(organizationId)));
     }
 
-    /** The request's body, checked against the schema, replaces the organization's settings; answers what was written. */
+    /**
+     * The request's body, checked against the schema, replaces the organization's settings; answers
+     * what was written, and records who changed them in the audit log.
+     */
     public Mono<T> replace(long organizationId, ServerWebExchange exchange) {
-        return bodies.read(exchange, kind.schema(), kind.type()).flatMap(settings -> replace(organizationId, settings));
+        return bodies.read(exchange, kind.schema(), kind.type()).flatMap(settings -> replace(organizationId, settings, exchange));
+    }
+
+    /** As {@link #replace(long, ServerWebExchange)}, for settings the resource has checked further. */
+    public Mono<T> replace(long organizationId, T settings, ServerWebExchange exchange) {
+        return replace(organizationId, settings).flatMap(written -> audited(exchange).thenReturn(written));
+    }
+
+    /** A {@code settings.changed} act of the request's person or key, naming the resource, never its values (a secret may be one). */
+    public Mono<Void> audited(ServerWebExchange exchange) {
+        return audit == null ? Mono.empty() : audit.record(exchange, OrgContext.of(exchange), "settings.changed",
+                new AuditRecorded.Target("settings", kind.name()), Map.of());
     }
 
     /** Replaces the organization's settings with values the caller has already checked. */
