@@ -62,7 +62,7 @@ public class Members {
                 .flatMap(organizationName -> people.findOrCreate(invitee.email(), invitee.name())
                         .flatMap(person -> members.insert(new Member(organizationId, person.personId(), person.email(),
                                         Optional.ofNullable(invitee.name()).orElse(person.name()), invitee.role(), MemberStatus.INVITED,
-                                        invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.OFFLINE, false, person.mfaEnabled(),
+                                        invitee.capacity().orElse(Member.DEFAULT_CAPACITY), Availability.ONLINE, false, person.mfaEnabled(),
                                         clock.instant(), null))
                                 .switchIfEmpty(Mono.error(() -> ApiException.conflict("already a member"))))
                         .flatMap(announced::announce)

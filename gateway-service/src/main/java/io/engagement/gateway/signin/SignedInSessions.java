@@ -61,6 +61,10 @@ class SignedInSessions implements MemberSessions {
 
     /** The live session a cookie names, with its member still active there; empty otherwise. */
     Mono<SignedIn> find(String cookie) {
+        return Mono.defer(() -> lookUp(cookie));
+    }
+
+    private Mono<SignedIn> lookUp(String cookie) {
         String hash = Secrets.sha256(cookie);
         SignedIn cached = cache.getIfPresent(hash);
         Mono<SignedIn> found = cached != null ? Mono.just(cached) : sessions.find(hash)

@@ -61,7 +61,7 @@ class PeopleIT {
         assertThat(member.get("status").asString()).isEqualTo("invited");
         assertThat(member.get("role").asString()).isEqualTo("agent");
         assertThat(member.get("capacity").asInt()).isEqualTo(5);
-        assertThat(member.get("availability").asString()).isEqualTo("offline");
+        assertThat(member.get("availability").asString()).isEqualTo("online");
         assertThat(team.admin().post("/external/v1/people", "{\"email\": \"" + email + "\", \"role\": \"agent\"}").body())
                 .isEqualTo("{\"detail\":\"already a member\"}");
         Browser agent = join(email);

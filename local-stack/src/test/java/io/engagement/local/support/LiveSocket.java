@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
@@ -18,6 +19,7 @@ public final class LiveSocket implements WebSocket.Listener {
     private static final Duration WITHIN = Duration.ofSeconds(10);
 
     private final List<JsonNode> frames = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private final StringBuilder partial = new StringBuilder();
     private WebSocket webSocket;
 
@@ -37,6 +39,22 @@ public final class LiveSocket implements WebSocket.Listener {
         }
         socket.request(1);
         return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
+        closed.complete(statusCode);
+        return null;
+    }
+
+    @Override
+    public void onError(WebSocket socket, Throwable error) {
+        closed.complete(-1);
+    }
+
+    /** Whether the server has closed the connection (or it broke). */
+    public boolean isClosed() {
+        return closed.isDone();
     }
 
     public List<JsonNode> frames() {
