@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EventBindingsIT {
 
     private static final Map<String, List<String>> BINDINGS = Map.of(
-            ServiceFleet.CUSTOMER, List.of("organizationPolicyChanged-in-0", "sessionSummaries-in-0"),
+            ServiceFleet.CUSTOMER, List.of("organizationPolicyChanged-in-0", "sessionSummaries-in-0", "memberSockets-in-0", "memberDirectory-in-0"),
             ServiceFleet.ANALYTICS, List.of("organizationPolicyChanged-in-0", "pageViews-in-0", "pageActivity-in-0",
                     "sessionSummaries-in-0", "erasedCustomers-in-0", "rawEvents-in-0", "activity-in-0"),
             ServiceFleet.MESSAGING, List.of("organizationPolicyChanged-in-0", "messageQueue-in-0", "reminderTickets-in-0",

@@ -1,10 +1,13 @@
 package io.engagement.customer.conversation;
 
 import io.engagement.platform.event.MemberChanged;
+import io.engagement.platform.lifecycle.StartupWork;
 import io.engagement.platform.store.EmailKey;
 import org.bson.Document;
+import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
@@ -20,7 +23,7 @@ import java.util.stream.Collectors;
  * member (a key's integration) are assigned as before.
  */
 @Component
-class AgentMembers {
+class AgentMembers implements StartupWork {
 
     static final String COLLECTION = "agent_members";
 
@@ -28,6 +31,11 @@ class AgentMembers {
 
     AgentMembers(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
+    }
+
+    @Override
+    public Mono<Void> prepare() {
+        return mongo.indexOps(COLLECTION).createIndex(new Index("organization_id", Sort.Direction.ASC)).then();
     }
 
     Mono<Void> record(long organizationId, MemberChanged member) {
