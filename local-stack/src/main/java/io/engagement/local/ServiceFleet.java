@@ -194,6 +194,8 @@ public final class ServiceFleet implements AutoCloseable {
         gateway.put("ENGAGEMENT_ADMIN_TOKEN", settings.adminToken());
         // the links of account e-mail (invitations, password resets) point at the stack's gateway
         gateway.put("ENGAGEMENT_PEOPLE_PUBLIC_URL", local(settings.gatewayPort()));
+        // an OpenID provider tried on the same machine
+        gateway.put("ENGAGEMENT_SSO_ALLOW_LOOPBACK", "true");
         BACKENDS.forEach((module, name) -> gateway.put("ENGAGEMENT_SERVICES_" + name, String.join(",",
                 ports.get(module).stream().map(ServiceFleet::local).toList())));
         return gateway;

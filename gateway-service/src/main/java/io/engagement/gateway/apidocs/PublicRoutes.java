@@ -29,7 +29,7 @@ class PublicRoutes {
     /** The gateway's own operations of people: signing in, an organization's people, API access and audit log. */
     static final PublicRoute GATEWAY_PEOPLE = PublicRoute.of("gateway-people",
             List.of("/auth/v1/**", "/external/v1/people", "/external/v1/people/**", "/external/v1/api-keys", "/external/v1/api-keys/**",
-                    "/external/v1/audit-events"), Set.of(PublicRoute.SESSION), false);
+                    "/external/v1/audit-events", "/external/v1/settings/security"), Set.of(PublicRoute.SESSION), false);
 
     private static final String KEY_KINDS = "key-kinds";
 

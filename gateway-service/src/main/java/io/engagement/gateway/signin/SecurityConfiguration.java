@@ -5,12 +5,17 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.SecurityWebFiltersOrder;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import org.springframework.security.web.server.csrf.ServerCsrfTokenRequestAttributeHandler;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
+import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
+import org.springframework.security.web.server.firewall.StrictServerWebExchangeFirewall;
 import org.springframework.security.web.server.savedrequest.NoOpServerRequestCache;
 import org.springframework.security.web.server.util.matcher.AndServerWebExchangeMatcher;
 import org.springframework.security.web.server.util.matcher.NegatedServerWebExchangeMatcher;
@@ -48,12 +53,10 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityWebFilterChain people(ServerHttpSecurity http, SessionContextRepository contexts, SessionCookies cookies) {
+    SecurityWebFilterChain people(ServerHttpSecurity http, SessionContextRepository contexts, SessionCookies cookies, MfaPolicy mfa) {
         ServerWebExchangeMatcher open = ServerWebExchangeMatchers.pathMatchers(HttpMethod.POST, OPEN);
         return http
-                .securityMatcher(new OrServerWebExchangeMatcher(ServerWebExchangeMatchers.pathMatchers("/auth/v1/**"),
-                        new AndServerWebExchangeMatcher(ServerWebExchangeMatchers.pathMatchers("/external/v1/**"),
-                                SecurityConfiguration::hasSessionCookieAndNoKey)))
+                .securityMatcher(peopleRequests())
                 .securityContextRepository(contexts)
                 .requestCache(cache -> cache.requestCache(NoOpServerRequestCache.getInstance()))
                 .csrf(csrf -> csrf
@@ -70,6 +73,7 @@ class SecurityConfiguration {
                 .exceptionHandling(handling -> handling
                         .authenticationEntryPoint((exchange, failure) -> Mono.error(ApiException.unauthorized(NOT_SIGNED_IN)))
                         .accessDeniedHandler((exchange, denied) -> Mono.error(ApiException.forbidden(denied.getMessage()))))
+                .addFilterAfter(new MfaRequirement(mfa), SecurityWebFiltersOrder.AUTHORIZATION)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
                 .logout(ServerHttpSecurity.LogoutSpec::disable)
@@ -93,6 +97,34 @@ class SecurityConfiguration {
                 .logout(ServerHttpSecurity.LogoutSpec::disable)
                 .anonymous(ServerHttpSecurity.AnonymousSpec::disable)
                 .build();
+    }
+
+    /**
+     * Spring Security's strict firewall (a path that could be read two ways: a backslash, a NUL,
+     * {@code ..}, a non-printable character) for what a person does; an encoded slash is allowed,
+     * since a page collection's pattern is addressed by one. Requests with a key are let through as
+     * they always were: the routes and services answer them in the contract's shape.
+     */
+    @Bean
+    ServerWebExchangeFirewall peopleFirewall() {
+        StrictServerWebExchangeFirewall strict = new StrictServerWebExchangeFirewall();
+        strict.setAllowUrlEncodedSlash(true);
+        ServerWebExchangeMatcher people = peopleRequests();
+        return exchange -> people.matches(exchange).flatMap(match -> match.isMatch() ? strict.getFirewalledExchange(exchange)
+                : Mono.just(exchange));
+    }
+
+    /** A refusal of the firewall, answered in the contract's shape as every other 400 is. */
+    @Bean
+    ServerExchangeRejectedHandler contractRejections() {
+        return (exchange, rejected) -> Mono.error(new ApiException(HttpStatus.BAD_REQUEST, rejected.getMessage()));
+    }
+
+    /** {@code /auth/v1/**}, and the data API with a session cookie and no key. */
+    private static ServerWebExchangeMatcher peopleRequests() {
+        return new OrServerWebExchangeMatcher(ServerWebExchangeMatchers.pathMatchers("/auth/v1/**"),
+                new AndServerWebExchangeMatcher(ServerWebExchangeMatchers.pathMatchers("/external/v1/**"),
+                        SecurityConfiguration::hasSessionCookieAndNoKey));
     }
 
     private static Mono<ServerWebExchangeMatcher.MatchResult> hasSessionCookieAndNoKey(ServerWebExchange exchange) {

@@ -165,7 +165,9 @@ class ApiDocsIT {
             "GET /external/v1/api-keys",
             "POST /external/v1/api-keys",
             "DELETE /external/v1/api-keys/{key_id}",
-            "GET /external/v1/audit-events");
+            "GET /external/v1/audit-events",
+            "GET /external/v1/settings/security",
+            "PUT /external/v1/settings/security");
 
     private final RunningSuite suite = RunningSuite.get();
 
