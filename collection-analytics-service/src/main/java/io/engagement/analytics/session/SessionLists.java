@@ -20,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -48,6 +51,7 @@ class SessionLists {
     private static final Comparator<Entry> NEWEST_FIRST = Comparator.comparing(Entry::lastSeenAt).thenComparing(Entry::key).reversed();
 
     private final ReactiveMongoTemplate mongo;
+    private final Turns turns = new Turns();
 
     SessionLists(ReactiveMongoTemplate mongo) {
         this.mongo = mongo;
@@ -149,11 +153,33 @@ class SessionLists {
         return organizationId + ":customer:" + customerId;
     }
 
-    /** Reads, changes and writes one list, again from its new state when another writer came first. */
+    /**
+     * Reads, changes and writes one list, again from its new state when another writer came first.
+     * This replica's own writers of a list take turns, so they never spend their retries on each
+     * other; the version guards the list against the other replicas.
+     */
     private Mono<Void> change(String key, UnaryOperator<Kept> change) {
-        return Mono.defer(() -> read(key).defaultIfEmpty(Kept.EMPTY).flatMap(kept -> write(key, kept, change.apply(kept))))
+        return turns.run(key, () -> Mono.defer(() -> read(key).defaultIfEmpty(Kept.EMPTY).flatMap(kept -> write(key, kept, change.apply(kept))))
                 .retryWhen(Retry.max(50).filter(Conflict.class::isInstance))
-                .then();
+                .then());
+    }
+
+    /** One change at a time per key within this replica: each waits for the one before it to end, however it ends. */
+    private static final class Turns {
+
+        private final ConcurrentHashMap<String, CompletableFuture<Void>> last = new ConcurrentHashMap<>();
+
+        Mono<Void> run(String key, Supplier<Mono<Void>> work) {
+            return Mono.defer(() -> {
+                CompletableFuture<Void> mine = new CompletableFuture<>();
+                CompletableFuture<Void> before = last.put(key, mine);
+                Mono<Void> waited = before == null ? Mono.empty() : Mono.fromFuture(before, true);
+                return waited.then(Mono.defer(work)).doFinally(signal -> {
+                    mine.complete(null);
+                    last.remove(key, mine);
+                });
+            });
+        }
     }
 
     private Mono<Kept> read(String key) {
