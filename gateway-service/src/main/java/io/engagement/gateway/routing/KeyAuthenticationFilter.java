@@ -7,6 +7,7 @@ import io.engagement.gateway.organization.OrganizationStore;
 import io.engagement.gateway.signin.PersonAuthentication;
 import io.engagement.gateway.signin.SignedIn;
 import io.engagement.platform.auth.InternalToken;
+import io.engagement.platform.auth.KeyHeaders;
 import io.engagement.platform.auth.KeyKind;
 import io.engagement.platform.auth.OrgContext;
 import io.engagement.platform.auth.Role;
@@ -204,11 +205,11 @@ class KeyAuthenticationFilter implements GlobalFilter, Ordered {
     /** The key a request carries, preferring the header of a kind the route accepts. */
     record PresentedKey(String secret) {
 
-        static final String DATA_HEADER = "x-api-key";
-        static final String TRANSACTIONAL_HEADER = "X-Transactional-Key";
-        static final String PUBLIC_HEADER = "X-Public-Key";
-        static final String PUBLIC_QUERY = "public_key";
-        static final Set<String> HEADERS = Set.of(DATA_HEADER, TRANSACTIONAL_HEADER, PUBLIC_HEADER);
+        static final String DATA_HEADER = KeyHeaders.DATA;
+        static final String TRANSACTIONAL_HEADER = KeyHeaders.TRANSACTIONAL;
+        static final String PUBLIC_HEADER = KeyHeaders.PUBLIC;
+        static final String PUBLIC_QUERY = KeyHeaders.PUBLIC_QUERY;
+        static final Set<String> HEADERS = KeyHeaders.ALL;
 
         static Optional<PresentedKey> find(ServerHttpRequest request, Set<KeyKind> accepted) {
             Optional<String> preferred = accepted.stream()

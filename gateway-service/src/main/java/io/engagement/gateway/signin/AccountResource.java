@@ -75,12 +75,12 @@ class AccountResource {
 
     @GetMapping("/me")
     Mono<SignInAnswer> me(@AuthenticationPrincipal PersonAuthentication person) {
-        return signIns.answer(signedIn(person));
+        return signIns.answer(PersonAuthentication.required(person));
     }
 
     @PatchMapping("/me")
     Mono<SignInAnswer> changeMe(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return bodies.read(exchange, ME, MeRequest.class).flatMap(request -> {
             Mono<Void> name = request.name() == null ? Mono.empty() : membership.rename(signedIn.personId(), request.name());
             Mono<Void> availability = Optional.ofNullable(request.availability()).flatMap(Availability::fromWireName)
@@ -94,7 +94,7 @@ class AccountResource {
 
     @PutMapping("/me/organization")
     Mono<SignInAnswer> switchOrganization(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return bodies.read(exchange, ORGANIZATION, OrganizationRequest.class)
                 .flatMap(request -> members.find(request.organizationId(), signedIn.personId())
                         .filter(Member::isActive)
@@ -107,7 +107,7 @@ class AccountResource {
     @PutMapping("/me/password")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> changePassword(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return bodies.read(exchange, PASSWORD, PasswordRequest.class)
                 .flatMap(request -> people.findById(signedIn.personId())
                         .flatMap(found -> passwords.matches(request.currentPassword(), found.passwordHash()))
@@ -125,12 +125,12 @@ class AccountResource {
     @PostMapping("/me/mfa")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Mfa.Setup> startMfa(@AuthenticationPrincipal PersonAuthentication person) {
-        return people.findById(signedIn(person).personId()).flatMap(mfa::start);
+        return people.findById(PersonAuthentication.required(person).personId()).flatMap(mfa::start);
     }
 
     @PostMapping("/me/mfa/confirm")
     Mono<Map<String, List<String>>> confirmMfa(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return bodies.read(exchange, OTP, OtpRequest.class)
                 .flatMap(request -> people.findById(signedIn.personId()).flatMap(found -> mfa.confirm(found, request.otp())))
                 .flatMap(codes -> sessions.reload(signedIn.personId()).then(audit.in(signedIn, "person.mfa_enabled", exchange.getRequest()))
@@ -140,7 +140,7 @@ class AccountResource {
     @DeleteMapping("/me/mfa")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> disableMfa(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return bodies.read(exchange, OTP, OtpRequest.class)
                 .flatMap(request -> people.findById(signedIn.personId()).flatMap(found -> mfa.disable(found, request.otp())))
                 .then(Mono.defer(() -> sessions.reload(signedIn.personId())))
@@ -149,7 +149,7 @@ class AccountResource {
 
     @GetMapping("/sessions")
     Mono<Map<String, List<SessionView>>> listSessions(@AuthenticationPrincipal PersonAuthentication person) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return sessions.ofPerson(signedIn.personId())
                 .map(session -> SessionView.of(session, session.hash().equals(signedIn.session().hash())))
                 .collectList()
@@ -159,7 +159,7 @@ class AccountResource {
     @DeleteMapping("/sessions/{session_id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> endSession(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         ParamReader path = ParamReader.path(exchange);
         String sessionId = path.requiredString("session_id", 100);
         path.validate();
@@ -168,13 +168,6 @@ class AccountResource {
                 .next()
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Session")))
                 .flatMap(session -> sessions.end(session.hash()));
-    }
-
-    private static SignedIn signedIn(PersonAuthentication person) {
-        if (person == null) {
-            throw ApiException.unauthorized(SecurityConfiguration.NOT_SIGNED_IN);
-        }
-        return person.signedIn();
     }
 
     private static String cookieOf(ServerWebExchange exchange) {

@@ -36,11 +36,11 @@ class FailedSignIns {
         this.clock = clock;
     }
 
-    /** How long the address stays locked; empty when it may try. */
-    Mono<Optional<Duration>> lockedFor(String email) {
+    /** The address's failures as stored: how long it stays locked, and whether a success has any to clear. */
+    Mono<Record> of(String email) {
         return mongo.findById(EmailKey.of(email), Document.class, COLLECTION)
-                .map(document -> lockRemaining(document.getList("failures", Date.class, List.of())))
-                .defaultIfEmpty(Optional.empty());
+                .map(document -> new Record(lockRemaining(document.getList("failures", Date.class, List.of())), true))
+                .defaultIfEmpty(Record.NONE);
     }
 
     private Optional<Duration> lockRemaining(List<Date> failures) {
@@ -58,6 +58,12 @@ class FailedSignIns {
     Mono<Void> failed(String email) {
         Update update = new Update().push("failures").slice(-ALLOWED).each(Date.from(clock.instant()));
         return mongo.upsert(Query.query(Criteria.where("_id").is(EmailKey.of(email))), update, COLLECTION).then();
+    }
+
+    /** An address's failures: {@code lockedFor} empty when it may try. */
+    record Record(Optional<Duration> lockedFor, boolean stored) {
+
+        static final Record NONE = new Record(Optional.empty(), false);
     }
 
     Mono<Void> succeeded(String email) {

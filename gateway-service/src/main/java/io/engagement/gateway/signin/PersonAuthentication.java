@@ -1,5 +1,6 @@
 package io.engagement.gateway.signin;
 
+import io.engagement.platform.error.ApiException;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 
@@ -18,6 +19,14 @@ public final class PersonAuthentication extends AbstractAuthenticationToken {
 
     public SignedIn signedIn() {
         return signedIn;
+    }
+
+    /** The request's signed-in person; 401 where the route let a request without one through. */
+    static SignedIn required(PersonAuthentication person) {
+        if (person == null) {
+            throw ApiException.unauthorized(SecurityConfiguration.NOT_SIGNED_IN);
+        }
+        return person.signedIn();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.engagement.gateway.signin;
 
+import io.engagement.platform.auth.KeyHeaders;
 import io.engagement.platform.error.ApiException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,7 +28,6 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * Spring Security in front of everything a person does: {@code /auth/v1/**}, and the data API when
@@ -49,7 +49,6 @@ class SecurityConfiguration {
             "/auth/v1/invitations/accept"};
     private static final String[] OWN_ACCOUNT = {"/auth/v1/me", "/auth/v1/me/**", "/auth/v1/sign-out", "/auth/v1/sessions",
             "/auth/v1/sessions/**"};
-    private static final Set<String> KEY_HEADERS = Set.of("x-api-key", "X-Transactional-Key", "X-Public-Key");
 
     @Bean
     @Order(1)
@@ -134,8 +133,8 @@ class SecurityConfiguration {
     }
 
     static boolean carriesKey(ServerHttpRequest request) {
-        return KEY_HEADERS.stream().anyMatch(header -> request.getHeaders().containsHeader(header))
-                || request.getQueryParams().containsKey("public_key");
+        return KeyHeaders.ALL.stream().anyMatch(header -> request.getHeaders().containsHeader(header))
+                || request.getQueryParams().containsKey(KeyHeaders.PUBLIC_QUERY);
     }
 
     private static Mono<ServerWebExchangeMatcher.MatchResult> isWrite(ServerWebExchange exchange) {

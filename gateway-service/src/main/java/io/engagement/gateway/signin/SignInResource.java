@@ -4,7 +4,6 @@ import io.engagement.gateway.person.Member;
 import io.engagement.gateway.person.MemberStore;
 import io.engagement.gateway.person.Members;
 import io.engagement.gateway.person.PasswordResets;
-import io.engagement.platform.error.ApiException;
 import io.engagement.platform.validation.JsonBodyReader;
 import io.engagement.platform.validation.ObjectSchema;
 import io.engagement.platform.validation.Rules;
@@ -101,7 +100,7 @@ class SignInResource {
     @PostMapping("/sign-out")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     Mono<Void> signOut(@AuthenticationPrincipal PersonAuthentication person, ServerWebExchange exchange) {
-        SignedIn signedIn = signedIn(person);
+        SignedIn signedIn = PersonAuthentication.required(person);
         return sessions.end(signedIn.session().hash()).then(cookies.signedOut(exchange))
                 .then(audit.in(signedIn, "person.signed_out", exchange.getRequest()));
     }
@@ -121,13 +120,6 @@ class SignInResource {
                 .flatMap(request -> resets.confirm(request.token(), request.password()))
                 .flatMap(person -> failures.succeeded(person.email())
                         .then(audit.everywhere(person.personId(), person.email(), "person.password_reset", exchange.getRequest())));
-    }
-
-    private static SignedIn signedIn(PersonAuthentication person) {
-        if (person == null) {
-            throw ApiException.unauthorized(SecurityConfiguration.NOT_SIGNED_IN);
-        }
-        return person.signedIn();
     }
 
     private static String ipOf(ServerHttpRequest request) {

@@ -60,13 +60,13 @@ class SignIns {
      * code counts towards the lockout.
      */
     Mono<Member> authenticate(String email, String password, String otp, Long organizationId, ServerHttpRequest request) {
-        return failures.lockedFor(email).flatMap(locked -> locked.isPresent() ? Mono.error(lockedOut(locked.get()))
+        return failures.of(email).flatMap(failed -> failed.lockedFor().isPresent() ? Mono.error(lockedOut(failed.lockedFor().get()))
                 : people.findByEmail(email).map(Optional::of).defaultIfEmpty(Optional.empty())
                         .flatMap(person -> passwords.matches(password, person.map(Person::passwordHash).orElse(null))
                                 .flatMap(matched -> matched ? activeMemberships(person.get().personId()) : Mono.just(List.<Member>of()))
                                 .flatMap(memberships -> memberships.isEmpty()
                                         ? failed(email, person, request).then(Mono.error(ApiException.unauthorized(INVALID)))
-                                        : secondFactor(person.get(), otp, request).then(failures.succeeded(email))
+                                        : secondFactor(person.get(), otp, request).then(failed.stored() ? failures.succeeded(email) : Mono.empty())
                                         .then(choose(memberships, organizationId)))));
     }
 
